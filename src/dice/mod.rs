@@ -1,0 +1,168 @@
+//! Dice from a committed key: ChaCha20 keystreams read as little-endian u32 words.
+//!
+//! A die of n sides rejects words at or above `2^32 - (2^32 mod n)` and shows
+//! `1 + w mod n`, so every face is exactly equally likely and an auditor in any
+//! language gets the same faces. `gen_range` is never used: its mapping is neither
+//! exact nor stable across versions of rand.
+
+use rand_chacha::ChaCha20Rng;
+use rand_core::{RngCore, SeedableRng};
+use serde::{Deserialize, Serialize};
+
+use crate::trust::Hash;
+
+/// The largest die a stream rolls.
+pub const MAX_SIDES: u32 = 1 << 31;
+
+/// One keystream of faces.
+pub struct Stream {
+    rng: ChaCha20Rng,
+}
+
+impl Stream {
+    pub fn new(key: &Hash) -> Self {
+        Stream {
+            rng: ChaCha20Rng::from_seed(*key),
+        }
+    }
+
+    /// One die of `sides` faces. Sides outside 2..=2^31 are clamped into that range:
+    /// callers validate what players ask for; this never panics.
+    pub fn face(&mut self, sides: u32) -> u32 {
+        let n = sides.clamp(2, MAX_SIDES) as u64;
+        let zone = (1u64 << 32) - ((1u64 << 32) % n);
+        loop {
+            let w = self.rng.next_u32() as u64;
+            if w < zone {
+                return 1 + (w % n) as u32;
+            }
+        }
+    }
+}
+
+/// Which key a roll came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StreamKind {
+    Public,
+    Hidden,
+}
+
+/// One die rolled during a step, in the order it was rolled.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Roll {
+    pub stream: StreamKind,
+    /// Position of this roll in its own stream, from 0.
+    pub seq: u64,
+    pub label: String,
+    pub sides: u32,
+    pub face: u32,
+    /// For hidden rolls: the players who may see the face (the GM always may).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub seen_by: Vec<String>,
+}
+
+/// The dice of one step: a public stream from key K and a hidden one from key J.
+pub struct Dice {
+    public: Stream,
+    hidden: Stream,
+    rolls: Vec<Roll>,
+    public_seq: u64,
+    hidden_seq: u64,
+}
+
+impl Dice {
+    pub fn new(public_key: &Hash, hidden_key: &Hash) -> Self {
+        Dice {
+            public: Stream::new(public_key),
+            hidden: Stream::new(hidden_key),
+            rolls: Vec::new(),
+            public_seq: 0,
+            hidden_seq: 0,
+        }
+    }
+
+    /// A public die: everyone sees its face in the step's public record.
+    pub fn roll(&mut self, label: impl Into<String>, sides: u32) -> u32 {
+        let face = self.public.face(sides);
+        self.rolls.push(Roll {
+            stream: StreamKind::Public,
+            seq: self.public_seq,
+            label: label.into(),
+            sides: sides.clamp(2, MAX_SIDES),
+            face,
+            seen_by: Vec::new(),
+        });
+        self.public_seq += 1;
+        face
+    }
+
+    /// A hidden die: its face is shown only to `seen_by` and the GM until the audit.
+    /// Its label is public, so it must not give away what it decides.
+    pub fn roll_hidden(&mut self, label: impl Into<String>, sides: u32, seen_by: &[String]) -> u32 {
+        let face = self.hidden.face(sides);
+        self.rolls.push(Roll {
+            stream: StreamKind::Hidden,
+            seq: self.hidden_seq,
+            label: label.into(),
+            sides: sides.clamp(2, MAX_SIDES),
+            face,
+            seen_by: seen_by.to_vec(),
+        });
+        self.hidden_seq += 1;
+        face
+    }
+
+    /// Every roll so far, in rolling order.
+    pub fn rolls(&self) -> &[Roll] {
+        &self.rolls
+    }
+
+    pub fn into_rolls(self) -> Vec<Roll> {
+        self.rolls
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn faces_stay_in_range_and_cover_every_side() {
+        let mut s = Stream::new(&[1u8; 32]);
+        let mut seen = [false; 6];
+        for _ in 0..600 {
+            let f = s.face(6);
+            assert!((1..=6).contains(&f));
+            seen[(f - 1) as usize] = true;
+        }
+        assert!(seen.iter().all(|&x| x));
+    }
+
+    #[test]
+    fn a_die_that_divides_2_to_32_never_rejects() {
+        // With 2 sides the zone is the whole word range: the face is 1 + w mod 2.
+        let mut words = ChaCha20Rng::from_seed([9u8; 32]);
+        let mut s = Stream::new(&[9u8; 32]);
+        for _ in 0..50 {
+            assert_eq!(s.face(2), 1 + words.next_u32() % 2);
+        }
+    }
+
+    #[test]
+    fn public_and_hidden_streams_number_separately() {
+        let mut d = Dice::new(&[1u8; 32], &[2u8; 32]);
+        d.roll("a", 6);
+        d.roll_hidden("b", 6, &["x".into()]);
+        d.roll("c", 6);
+        let seqs: Vec<_> = d.rolls().iter().map(|r| (r.stream, r.seq)).collect();
+        assert_eq!(
+            seqs,
+            vec![
+                (StreamKind::Public, 0),
+                (StreamKind::Hidden, 0),
+                (StreamKind::Public, 1)
+            ]
+        );
+    }
+}

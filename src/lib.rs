@@ -1,0 +1,9 @@
+//! umpire: a game master's tool for board wargames played by email and on forums.
+//!
+//! Players mail orders files; umpire checks them, resolves each step with dice that
+//! were committed before any orders existed, and writes every player's report. The
+//! trust layer (`trust`, `dice`) lets anyone verify afterwards that nobody chose a die.
+
+pub mod dice;
+pub mod systems;
+pub mod trust;

@@ -1,0 +1,64 @@
+//! A system's data files: embedded defaults, overridable by a campaign's own copy.
+//!
+//! A GM who owns the printed game puts corrected files in `<campaign>/games/<system>/`;
+//! those win over the embedded ones. The audit bundle carries any such file.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result, anyhow};
+
+pub struct GameData {
+    pub system: &'static str,
+    embedded: &'static [(&'static str, &'static str)],
+    override_dir: Option<PathBuf>,
+}
+
+impl GameData {
+    pub fn new(
+        system: &'static str,
+        embedded: &'static [(&'static str, &'static str)],
+        override_dir: Option<PathBuf>,
+    ) -> Self {
+        GameData {
+            system,
+            embedded,
+            override_dir,
+        }
+    }
+
+    /// The embedded files only.
+    pub fn embedded(
+        system: &'static str,
+        embedded: &'static [(&'static str, &'static str)],
+    ) -> Self {
+        GameData::new(system, embedded, None)
+    }
+
+    /// The text of `file` (a name like `standard.toml`).
+    pub fn text(&self, file: &str) -> Result<String> {
+        if let Some(dir) = &self.override_dir {
+            let path = dir.join(file);
+            if path.exists() {
+                return std::fs::read_to_string(&path)
+                    .with_context(|| format!("reading {}", path.display()));
+            }
+        }
+        self.embedded
+            .iter()
+            .find(|(name, _)| *name == file)
+            .map(|(_, text)| text.to_string())
+            .ok_or_else(|| anyhow!("system {} has no data file {file}", self.system))
+    }
+
+    /// The campaign's own copies that replace embedded files, as (name, path).
+    pub fn overrides(&self) -> Vec<(String, PathBuf)> {
+        let Some(dir) = &self.override_dir else {
+            return Vec::new();
+        };
+        self.embedded
+            .iter()
+            .map(|(name, _)| (name.to_string(), dir.join(name)))
+            .filter(|(_, p)| p.exists())
+            .collect()
+    }
+}

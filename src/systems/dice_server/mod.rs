@@ -1,0 +1,189 @@
+//! `dice`: a verifiable dice server for any game played by email.
+//!
+//! A player mails `ROLL 2d6 attack on Larissa at 3:1`; the request is resolved at once
+//! as a step of its own, with dice keyed to that step's committed chain element and
+//! the receipt of the request itself, so neither the GM nor the player chose them.
+
+mod request;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use request::{Request, parse_request};
+
+use super::{
+    Audience, Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Section, Setup,
+    System, SystemInfo, View, Viewer,
+};
+
+pub static INFO: SystemInfo = SystemInfo {
+    name: "dice",
+    title: "Verifiable dice server (any game)",
+    open: |_| Ok(Box::new(DiceServer)),
+    files: &[],
+};
+
+/// Most requests one orders file may carry.
+pub const MAX_REQUESTS: usize = 50;
+
+pub struct DiceServer;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    pub players: Vec<PlayerId>,
+    /// Requests resolved so far, by player.
+    pub requests: BTreeMap<PlayerId, u64>,
+}
+
+impl System for DiceServer {
+    type State = State;
+    type Orders = Vec<Request>;
+
+    fn setup(&self, setup: &Setup) -> anyhow::Result<State> {
+        if let Some((key, _)) = setup.options.iter().next() {
+            anyhow::bail!("the dice system has no option '{key}'");
+        }
+        Ok(State {
+            players: setup.players.to_vec(),
+            requests: BTreeMap::new(),
+        })
+    }
+
+    fn phase(&self, state: &State) -> Phase {
+        Phase {
+            id: "ROLL".into(),
+            title: "Dice requests (each resolved on arrival)".into(),
+            due: state.players.clone(),
+            mode: PhaseMode::Immediate,
+            game_over: None,
+        }
+    }
+
+    fn parse(
+        &self,
+        state: &State,
+        _player: &str,
+        body: &str,
+    ) -> Result<Vec<Request>, Vec<OrderError>> {
+        let mut requests = Vec::new();
+        let mut errors = Vec::new();
+        for (i, line) in body.lines().enumerate() {
+            let text = line.trim();
+            if text.is_empty() || text.starts_with('#') {
+                continue;
+            }
+            match parse_request(text, &state.players) {
+                Ok(r) => requests.push(r),
+                Err(reason) => errors.push(OrderError::new(i + 1, text, reason)),
+            }
+        }
+        if requests.is_empty() && errors.is_empty() {
+            errors.push(OrderError::new(1, "", "no ROLL request found"));
+        }
+        if requests.len() > MAX_REQUESTS {
+            errors.push(OrderError::new(
+                body.lines().count(),
+                "",
+                format!(
+                    "{} requests in one file; at most {MAX_REQUESTS}",
+                    requests.len()
+                ),
+            ));
+        }
+        if errors.is_empty() {
+            Ok(requests)
+        } else {
+            Err(errors)
+        }
+    }
+
+    fn echo(&self, _state: &State, orders: &Vec<Request>) -> Vec<String> {
+        orders.iter().map(Request::describe).collect()
+    }
+
+    fn resolve(
+        &self,
+        state: &State,
+        orders: &BTreeMap<PlayerId, Vec<Request>>,
+        dice: &mut Dice,
+    ) -> anyhow::Result<Resolution<State>> {
+        let mut next = state.clone();
+        let mut events = Vec::new();
+        for (player, requests) in orders {
+            for r in requests {
+                let label = format!("{player}: {}", r.label);
+                let faces: Vec<u32> = (0..r.count)
+                    .map(|_| {
+                        if r.hidden {
+                            dice.roll_hidden(label.clone(), r.sides, std::slice::from_ref(player))
+                        } else {
+                            dice.roll(label.clone(), r.sides)
+                        }
+                    })
+                    .collect();
+                let total = faces.iter().map(|&f| f as i64).sum::<i64>() + r.modifier;
+                let audience = if r.hidden {
+                    Audience::Players(vec![player.clone()])
+                } else if r.to.is_empty() {
+                    Audience::Public
+                } else {
+                    let mut list = vec![player.clone()];
+                    list.extend(r.to.iter().cloned());
+                    Audience::Players(list)
+                };
+                events.push(Event {
+                    audience,
+                    text: format!("{player} rolls {} for \"{}\": {}", r.spec(), r.label, show(&faces, r.modifier, total)),
+                    data: serde_json::json!({"player": player, "label": r.label, "dice": r.spec(), "faces": faces, "modifier": r.modifier, "total": total, "hidden": r.hidden}),
+                });
+                if r.hidden {
+                    events.push(Event::public(format!(
+                        "{player} rolls {} for \"{}\" (hidden until the audit)",
+                        r.spec(),
+                        r.label
+                    )));
+                }
+            }
+            *next.requests.entry(player.clone()).or_insert(0) += 1;
+        }
+        Ok(Resolution {
+            state: next,
+            events,
+        })
+    }
+
+    fn view(&self, state: &State, _viewer: &Viewer) -> View {
+        let lines = state
+            .players
+            .iter()
+            .map(|p| {
+                format!(
+                    "{p}: {} request(s)",
+                    state.requests.get(p).copied().unwrap_or(0)
+                )
+            })
+            .collect();
+        View {
+            sections: vec![Section {
+                title: "Players".into(),
+                lines,
+            }],
+            ..View::default()
+        }
+    }
+}
+
+fn show(faces: &[u32], modifier: i64, total: i64) -> String {
+    let list: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
+    let mut s = format!("[{}]", list.join(", "));
+    if modifier != 0 {
+        s.push_str(&format!(
+            " {}{}",
+            if modifier > 0 { "+" } else { "-" },
+            modifier.abs()
+        ));
+    }
+    s.push_str(&format!(" = {total}"));
+    s
+}

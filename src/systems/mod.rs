@@ -1,0 +1,303 @@
+//! Game systems: each is a rules module here plus a data folder in `games/<name>/`.
+//!
+//! A system implements [`System`] with its own state and orders types. The core only
+//! ever sees the type-erased [`Engine`] (state as JSON, orders as the text the player
+//! sealed), so adding a system touches nothing but the registry line in [`SYSTEMS`].
+//! Orders are re-parsed from the sealed bytes at adjudication: the sealed file, not a
+//! parse of it, is what the receipt binds and what an auditor replays.
+
+pub mod data;
+pub mod dice_server;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+use serde_json::Value;
+
+pub use crate::dice::Dice;
+pub use data::GameData;
+
+/// A player's id as it appears in `campaign.toml` and on the PLAYER line.
+pub type PlayerId = String;
+
+/// Who may see an event or a view.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", tag = "to", content = "players")]
+pub enum Audience {
+    /// Everyone, including the public report.
+    Public,
+    /// These players (and the GM).
+    Players(Vec<PlayerId>),
+    /// The GM alone.
+    Gm,
+}
+
+/// Who is reading a report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Public,
+    Player(PlayerId),
+    Gm,
+}
+
+impl Audience {
+    /// May `viewer` see something with this audience?
+    pub fn admits(&self, viewer: &Viewer) -> bool {
+        match (self, viewer) {
+            (_, Viewer::Gm) => true,
+            (Audience::Public, _) => true,
+            (Audience::Players(list), Viewer::Player(p)) => list.iter().any(|x| x == p),
+            _ => false,
+        }
+    }
+}
+
+/// Something that happened in a step, told to its audience.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Event {
+    pub audience: Audience,
+    /// One line of report prose, in the game's own words.
+    pub text: String,
+    /// Structured detail for templates that want more than the line.
+    #[serde(default, skip_serializing_if = "Value::is_null")]
+    pub data: Value,
+}
+
+impl Event {
+    pub fn public(text: impl Into<String>) -> Self {
+        Event {
+            audience: Audience::Public,
+            text: text.into(),
+            data: Value::Null,
+        }
+    }
+    pub fn to_players(players: &[PlayerId], text: impl Into<String>) -> Self {
+        Event {
+            audience: Audience::Players(players.to_vec()),
+            text: text.into(),
+            data: Value::Null,
+        }
+    }
+    pub fn gm(text: impl Into<String>) -> Self {
+        Event {
+            audience: Audience::Gm,
+            text: text.into(),
+            data: Value::Null,
+        }
+    }
+}
+
+/// How a phase is resolved once orders arrive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum PhaseMode {
+    /// Orders are collected until every due player has sent them or the deadline passes.
+    #[default]
+    Deadline,
+    /// Each accepted orders file is resolved at once as a step of its own (a dice server).
+    Immediate,
+}
+
+/// What the game is waiting for.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Phase {
+    /// A short id players may write on a PHASE line, e.g. `S1901M` or `T3-GOV`.
+    pub id: String,
+    /// The phase as a report names it, e.g. "Spring 1901 Movement".
+    pub title: String,
+    /// Players who must send orders. Empty means the step resolves without orders.
+    pub due: Vec<PlayerId>,
+    pub mode: PhaseMode,
+    /// Set when the game has ended: the result in one line. No orders are due then.
+    pub game_over: Option<String>,
+}
+
+/// A step's outcome: the new state and what happened.
+pub struct Resolution<S> {
+    pub state: S,
+    pub events: Vec<Event>,
+}
+
+/// One bad line of an orders file.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderError {
+    /// 1-based line number within the body given to `parse`.
+    pub line: usize,
+    /// The line as written.
+    pub text: String,
+    pub reason: String,
+}
+
+impl OrderError {
+    pub fn new(line: usize, text: impl Into<String>, reason: impl Into<String>) -> Self {
+        OrderError {
+            line,
+            text: text.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A titled block of a report: a map table, a unit list, a track.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+pub struct Section {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
+/// What one viewer may see of a state.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Default)]
+pub struct View {
+    pub sections: Vec<Section>,
+    /// A picture of the board for the HTML report, if the system draws one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub svg: Option<String>,
+    /// Anything else a custom template may use. Must hold only what the viewer may see.
+    #[serde(default, skip_serializing_if = "Value::is_null")]
+    pub data: Value,
+}
+
+/// What `new` tells a system.
+pub struct Setup<'a> {
+    pub campaign: &'a str,
+    /// Player ids in the order the GM gave them.
+    pub players: &'a [PlayerId],
+    pub scenario: Option<&'a str>,
+    pub options: &'a BTreeMap<String, String>,
+}
+
+/// One game's rules.
+pub trait System: Send + Sync {
+    type State: Serialize + DeserializeOwned + Clone;
+    type Orders;
+
+    /// The starting state. Setup takes no dice: randomness at the start of a game
+    /// belongs to a first step with no orders due, so it is keyed like any other.
+    fn setup(&self, setup: &Setup) -> anyhow::Result<Self::State>;
+
+    /// Who must order now, or that the game is over.
+    fn phase(&self, state: &Self::State) -> Phase;
+
+    /// Checks one player's orders body. Every bad line is reported, not just the first.
+    /// An error must never reveal what `player` may not see.
+    fn parse(
+        &self,
+        state: &Self::State,
+        player: &str,
+        body: &str,
+    ) -> Result<Self::Orders, Vec<OrderError>>;
+
+    /// The orders as understood, one line each, for the acknowledgement.
+    fn echo(&self, _state: &Self::State, _orders: &Self::Orders) -> Vec<String> {
+        Vec::new()
+    }
+
+    /// Resolves the phase. `orders` holds every due player who sent orders; the others
+    /// get the system's documented no-orders default.
+    fn resolve(
+        &self,
+        state: &Self::State,
+        orders: &BTreeMap<PlayerId, Self::Orders>,
+        dice: &mut Dice,
+    ) -> anyhow::Result<Resolution<Self::State>>;
+
+    /// What `viewer` may see of `state`.
+    fn view(&self, state: &Self::State, viewer: &Viewer) -> View;
+}
+
+/// The face of a system the core uses: state as JSON, orders as sealed text.
+pub trait Engine: Send + Sync {
+    fn setup(&self, setup: &Setup) -> anyhow::Result<Value>;
+    fn phase(&self, state: &Value) -> anyhow::Result<Phase>;
+    /// Parses and echoes, or returns every bad line.
+    fn check(
+        &self,
+        state: &Value,
+        player: &str,
+        body: &str,
+    ) -> anyhow::Result<Result<Vec<String>, Vec<OrderError>>>;
+    /// Resolves with the sealed bodies. A body that no longer parses counts as no orders.
+    fn resolve(
+        &self,
+        state: &Value,
+        orders: &BTreeMap<PlayerId, String>,
+        dice: &mut Dice,
+    ) -> anyhow::Result<(Value, Vec<Event>)>;
+    fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View>;
+}
+
+fn load<S: DeserializeOwned>(state: &Value) -> anyhow::Result<S> {
+    S::deserialize(state)
+        .map_err(|e| anyhow::anyhow!("the saved state does not fit this system: {e}"))
+}
+
+impl<T: System> Engine for T {
+    fn setup(&self, setup: &Setup) -> anyhow::Result<Value> {
+        Ok(serde_json::to_value(System::setup(self, setup)?)?)
+    }
+
+    fn phase(&self, state: &Value) -> anyhow::Result<Phase> {
+        Ok(System::phase(self, &load::<T::State>(state)?))
+    }
+
+    fn check(
+        &self,
+        state: &Value,
+        player: &str,
+        body: &str,
+    ) -> anyhow::Result<Result<Vec<String>, Vec<OrderError>>> {
+        let state = load::<T::State>(state)?;
+        Ok(self
+            .parse(&state, player, body)
+            .map(|orders| self.echo(&state, &orders)))
+    }
+
+    fn resolve(
+        &self,
+        state: &Value,
+        orders: &BTreeMap<PlayerId, String>,
+        dice: &mut Dice,
+    ) -> anyhow::Result<(Value, Vec<Event>)> {
+        let state = load::<T::State>(state)?;
+        let mut parsed = BTreeMap::new();
+        let mut events = Vec::new();
+        for (player, body) in orders {
+            match self.parse(&state, player, body) {
+                Ok(o) => {
+                    parsed.insert(player.clone(), o);
+                }
+                Err(_) => events.push(Event::gm(format!(
+                    "{player}'s sealed orders no longer parse against this state; treated as no orders"
+                ))),
+            }
+        }
+        let resolution = System::resolve(self, &state, &parsed, dice)?;
+        events.extend(resolution.events);
+        Ok((serde_json::to_value(resolution.state)?, events))
+    }
+
+    fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View> {
+        Ok(System::view(self, &load::<T::State>(state)?, viewer))
+    }
+}
+
+/// A registry entry.
+pub struct SystemInfo {
+    pub name: &'static str,
+    pub title: &'static str,
+    /// Opens the system with its data (the campaign's own copy where it has one).
+    pub open: fn(&GameData) -> anyhow::Result<Box<dyn Engine>>,
+    /// The system's data files, embedded so the binary runs anywhere.
+    pub files: &'static [(&'static str, &'static str)],
+}
+
+/// Every system this build knows. Adding a system adds one line here.
+pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO];
+
+/// Looks a system up by name.
+pub fn find(name: &str) -> Option<&'static SystemInfo> {
+    SYSTEMS
+        .iter()
+        .copied()
+        .find(|s| s.name.eq_ignore_ascii_case(name))
+}

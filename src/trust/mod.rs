@@ -1,0 +1,37 @@
+//! Trust, version 1: the commitments that let anyone check a campaign afterwards.
+//!
+//! Everything here is written down to the byte in the README ("Trust, version 1"),
+//! because an auditor re-implements it in another language. All hash inputs are raw
+//! bytes: chain elements, receipts and digests enter the hash as their 32 raw bytes,
+//! never as hex; strings enter as UTF-8; decimals as ASCII.
+
+mod chain;
+mod commit;
+
+pub use chain::{Chains, DEFAULT_CHAIN_LENGTH, follows};
+pub use commit::{Receipt, dice_key, hidden_dice_key, orders_digest, receipt, state_commitment};
+
+use sha2::{Digest, Sha256};
+
+/// A SHA-256 value.
+pub type Hash = [u8; 32];
+
+/// SHA-256 of the concatenation of `parts`.
+pub fn h(parts: &[&[u8]]) -> Hash {
+    let mut hasher = Sha256::new();
+    for part in parts {
+        hasher.update(part);
+    }
+    hasher.finalize().into()
+}
+
+/// Lowercase hex, as every published hash is written.
+pub fn hex(bytes: &[u8]) -> String {
+    ::hex::encode(bytes)
+}
+
+/// Parses a 32-byte value from lowercase or uppercase hex.
+pub fn parse_hash(text: &str) -> Option<Hash> {
+    let bytes = ::hex::decode(text.trim()).ok()?;
+    bytes.try_into().ok()
+}
