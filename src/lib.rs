@@ -4,6 +4,11 @@
 //! were committed before any orders existed, and writes every player's report. The
 //! trust layer (`trust`, `dice`) lets anyone verify afterwards that nobody chose a die.
 
+pub mod audit;
+pub mod campaign;
 pub mod dice;
+pub mod mail;
+pub mod orders;
+pub mod report;
 pub mod systems;
 pub mod trust;

@@ -187,6 +187,11 @@ pub trait System: Send + Sync {
         body: &str,
     ) -> Result<Self::Orders, Vec<OrderError>>;
 
+    /// A few example orders lines for the welcome mail.
+    fn example_orders(&self, _state: &Self::State, _player: &str) -> Vec<String> {
+        Vec::new()
+    }
+
     /// The orders as understood, one line each, for the acknowledgement.
     fn echo(&self, _state: &Self::State, _orders: &Self::Orders) -> Vec<String> {
         Vec::new()
@@ -224,6 +229,7 @@ pub trait Engine: Send + Sync {
         dice: &mut Dice,
     ) -> anyhow::Result<(Value, Vec<Event>)>;
     fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View>;
+    fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>>;
 }
 
 fn load<S: DeserializeOwned>(state: &Value) -> anyhow::Result<S> {
@@ -278,6 +284,10 @@ impl<T: System> Engine for T {
 
     fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View> {
         Ok(System::view(self, &load::<T::State>(state)?, viewer))
+    }
+
+    fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>> {
+        Ok(self.example_orders(&load::<T::State>(state)?, player))
     }
 }
 

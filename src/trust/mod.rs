@@ -7,6 +7,7 @@
 
 mod chain;
 mod commit;
+pub mod record;
 
 pub use chain::{Chains, DEFAULT_CHAIN_LENGTH, follows};
 pub use commit::{Receipt, dice_key, hidden_dice_key, orders_digest, receipt, state_commitment};

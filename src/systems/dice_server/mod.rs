@@ -98,6 +98,13 @@ impl System for DiceServer {
         }
     }
 
+    fn example_orders(&self, _state: &State, _player: &str) -> Vec<String> {
+        vec![
+            "ROLL 2d6 attack on Larissa at 3:1".into(),
+            "ROLL 1d10 HIDDEN scouting report".into(),
+        ]
+    }
+
     fn echo(&self, _state: &State, orders: &Vec<Request>) -> Vec<String> {
         orders.iter().map(Request::describe).collect()
     }

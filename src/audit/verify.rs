@@ -1,0 +1,392 @@
+//! `umpire verify`: checks a campaign's public record, and with an audit bundle replays
+//! every step. It names the first thing that does not match.
+
+use std::path::Path;
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde_json::Value;
+
+use super::bundle::{self, HiddenRoll};
+use crate::campaign::adjudicate::{compute_step, render_reports};
+use crate::campaign::{Config, ledger, open_engine, read_json};
+use crate::dice::{Stream, StreamKind};
+use crate::systems::{self, GameData, Setup};
+use crate::trust::record::{Announcement, StepRecord, TRUST_VERSION};
+use crate::trust::{self, Chains};
+
+/// What a successful verification covered.
+#[derive(Debug, Default)]
+pub struct Verified {
+    pub steps: u64,
+    pub ledger_lines: usize,
+    pub public_dice: usize,
+    pub hidden_dice: usize,
+    pub receipts: usize,
+    pub files_checked: usize,
+    pub replayed: bool,
+    /// Things not checked and why (a report file not present in this copy, say).
+    pub notes: Vec<String>,
+}
+
+fn fail<T>(what: String) -> Result<T> {
+    Err(anyhow!(what))
+}
+
+/// Verifies the campaign at `root`; with `bundle`, replays everything.
+pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
+    let mut v = Verified::default();
+    let ledger_text =
+        std::fs::read_to_string(root.join("ledger.jsonl")).context("reading ledger.jsonl")?;
+    v.ledger_lines = ledger::check_chain(&ledger_text).map_err(|e| anyhow!(e))?;
+    let entries: Vec<Value> = ledger_text
+        .lines()
+        .filter_map(|l| serde_json::from_str(l).ok())
+        .collect();
+
+    let announcement: Announcement =
+        serde_json::from_value(read_json(&root.join("reports/0/public.json"))?)
+            .map_err(|e| anyhow!("reports/0/public.json is not an announcement: {e}"))?;
+    if announcement.trust != TRUST_VERSION || announcement.step != 0 {
+        return fail("reports/0/public.json: not a Trust v1 announcement of step 0".into());
+    }
+    let new = entries
+        .iter()
+        .find(|e| e["event"] == "new")
+        .ok_or_else(|| anyhow!("the ledger has no 'new' line"))?;
+    if new["chain_public"] != announcement.chain_public.as_str()
+        || new["chain_hidden"] != announcement.chain_hidden.as_str()
+    {
+        return fail("reports/0/public.json: its chain commitments differ from the ones the ledger recorded at creation".into());
+    }
+
+    let steps: Vec<&Value> = entries.iter().filter(|e| e["event"] == "step").collect();
+    let mut previous = announcement.chain_public.clone();
+    let mut records = Vec::new();
+    for (i, entry) in steps.iter().enumerate() {
+        let k = i as u64 + 1;
+        if entry["step"].as_u64() != Some(k) {
+            return fail(format!(
+                "ledger: the step lines are out of order at step {k}"
+            ));
+        }
+        let rel = format!("reports/{k}/public.json");
+        let bytes = std::fs::read(root.join(&rel)).with_context(|| format!("reading {rel}"))?;
+        check_file_hash(entry, &rel, &bytes)?;
+        let record: StepRecord =
+            serde_json::from_slice(&bytes).map_err(|e| anyhow!("{rel}: not a step record: {e}"))?;
+        check_public_step(&record, k, &announcement.campaign, &previous, &rel)?;
+        let ledger_receipts = serde_json::to_value(&record.receipts)?;
+        if entry["receipts"] != ledger_receipts {
+            return fail(format!(
+                "{rel}: its receipts differ from the ones the ledger recorded for step {k}"
+            ));
+        }
+        check_accepted_receipts(&entries, entry, &record, &rel)?;
+        v.receipts += record
+            .receipts
+            .iter()
+            .filter(|r| r.receipt.is_some())
+            .count();
+        v.public_dice += record
+            .rolls
+            .iter()
+            .filter(|r| r.stream == StreamKind::Public)
+            .count();
+        v.hidden_dice += record
+            .rolls
+            .iter()
+            .filter(|r| r.stream == StreamKind::Hidden)
+            .count();
+        // Every other file the step wrote must still be as written.
+        if let Some(files) = entry["files"].as_object() {
+            for (file, hash) in files {
+                match std::fs::read(root.join(file)) {
+                    Ok(b) => {
+                        if hash.as_str() != Some(trust::hex(&trust::h(&[&b])).as_str()) {
+                            return fail(format!("{file} was changed after step {k} was resolved"));
+                        }
+                        v.files_checked += 1;
+                    }
+                    Err(_) => v
+                        .notes
+                        .push(format!("{file} is not in this copy; not checked")),
+                }
+            }
+        }
+        previous = record.chain_reveal.clone();
+        records.push(record);
+    }
+    v.steps = records.len() as u64;
+
+    if let Some(path) = bundle_path {
+        replay(root, path, &announcement, &records, &mut v)?;
+    }
+    Ok(v)
+}
+
+fn check_file_hash(entry: &Value, rel: &str, bytes: &[u8]) -> Result<()> {
+    let recorded = entry["files"][rel].as_str();
+    if recorded != Some(trust::hex(&trust::h(&[bytes])).as_str()) {
+        return fail(format!(
+            "{rel} was changed after it was published (the ledger recorded another hash)"
+        ));
+    }
+    Ok(())
+}
+
+/// Chain, digest and every public die of one step, from public facts alone.
+fn check_public_step(
+    record: &StepRecord,
+    k: u64,
+    campaign: &str,
+    previous: &str,
+    rel: &str,
+) -> Result<()> {
+    if record.trust != TRUST_VERSION || record.step != k || record.campaign != campaign {
+        return fail(format!(
+            "{rel}: not the Trust v1 record of step {k} of {campaign}"
+        ));
+    }
+    if record.chain_previous != previous {
+        return fail(format!(
+            "{rel}: chain_previous is not the element step {} revealed",
+            k - 1
+        ));
+    }
+    let (Some(prev), Some(reveal)) = (
+        trust::parse_hash(previous),
+        trust::parse_hash(&record.chain_reveal),
+    ) else {
+        return fail(format!("{rel}: a chain element is not 64 hex digits"));
+    };
+    if !trust::follows(&prev, &reveal) {
+        return fail(format!(
+            "{rel}: chain_reveal does not hash to chain_previous: it is not the committed element"
+        ));
+    }
+    let mut receipts = Vec::new();
+    for r in &record.receipts {
+        let hash = match &r.receipt {
+            Some(h) => Some(trust::parse_hash(h).ok_or_else(|| {
+                anyhow!("{rel}: the receipt of {} is not 64 hex digits", r.player)
+            })?),
+            None => None,
+        };
+        receipts.push((r.player.clone(), hash));
+    }
+    let digest = trust::orders_digest(&receipts);
+    if trust::hex(&digest) != record.orders_digest {
+        return fail(format!(
+            "{rel}: orders_digest does not match the receipts listed"
+        ));
+    }
+    let mut stream = Stream::new(&trust::dice_key(campaign, k, &reveal, &digest));
+    let mut next_public = 0;
+    let mut next_hidden = 0;
+    for roll in &record.rolls {
+        match roll.stream {
+            StreamKind::Public => {
+                if roll.seq != next_public {
+                    return fail(format!(
+                        "{rel}: public die #{} is out of sequence",
+                        roll.seq
+                    ));
+                }
+                let face = stream.face(roll.sides);
+                if roll.face != Some(face) {
+                    return fail(format!(
+                        "{rel}: public die #{} ({}) shows {:?}, but the committed stream gives {face}",
+                        roll.seq, roll.label, roll.face
+                    ));
+                }
+                next_public += 1;
+            }
+            StreamKind::Hidden => {
+                if roll.seq != next_hidden || roll.face.is_some() {
+                    return fail(format!(
+                        "{rel}: hidden die #{} is out of sequence or shows its face",
+                        roll.seq
+                    ));
+                }
+                next_hidden += 1;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Each published receipt must be the one given to its player when the orders were accepted.
+fn check_accepted_receipts(
+    entries: &[Value],
+    step: &Value,
+    record: &StepRecord,
+    rel: &str,
+) -> Result<()> {
+    for r in &record.receipts {
+        let file = step["sealed"][&r.player].as_str();
+        let accepted = file.and_then(|f| {
+            entries
+                .iter()
+                .find(|e| e["event"] == "accept" && e["file"].as_str() == Some(f))
+        });
+        match (&r.receipt, accepted) {
+            (None, None) => {}
+            (Some(receipt), Some(a)) if a["receipt"].as_str() == Some(receipt.as_str()) => {}
+            _ => {
+                return fail(format!(
+                    "{rel}: the receipt of {} is not the one acknowledged to them",
+                    r.player
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Replays every step from the bundle and compares with what was published.
+fn replay(
+    root: &Path,
+    path: &Path,
+    announcement: &Announcement,
+    records: &[StepRecord],
+    v: &mut Verified,
+) -> Result<()> {
+    let b = bundle::load(path)?;
+    let master = trust::parse_hash(&b.master_secret)
+        .ok_or_else(|| anyhow!("bundle: master_secret is not 64 hex digits"))?;
+    if b.campaign != announcement.campaign || b.chain_length != announcement.chain_length {
+        bail!(
+            "bundle: it is for campaign {} with chain length {}, not this one",
+            b.campaign,
+            b.chain_length
+        );
+    }
+    let chains = Chains::new(&master, b.chain_length);
+    let c0 = chains.public(0).map(|h| trust::hex(&h));
+    let h0 = chains.hidden(0).map(|h| trust::hex(&h));
+    if c0.as_deref() != Some(announcement.chain_public.as_str())
+        || h0.as_deref() != Some(announcement.chain_hidden.as_str())
+    {
+        bail!(
+            "bundle: its master secret does not produce the chains announced in reports/0/public.json"
+        );
+    }
+    if b.steps.len() != records.len() {
+        bail!(
+            "bundle: it has {} steps; the campaign has published {}",
+            b.steps.len(),
+            records.len()
+        );
+    }
+    let info =
+        systems::find(&b.system).ok_or_else(|| anyhow!("bundle: unknown system {}", b.system))?;
+    let data_dir = tempfile::tempdir()?;
+    for (name, text) in &b.data_files {
+        if name.contains('/') || name.contains('\\') || name.starts_with('.') {
+            bail!("bundle: data file name '{name}' is not a plain file name");
+        }
+        std::fs::write(data_dir.path().join(name), text)?;
+    }
+    let engine = (info.open)(&GameData::new(
+        info.name,
+        info.files,
+        Some(data_dir.path().to_path_buf()),
+    ))?;
+    let initial = engine.setup(&Setup {
+        campaign: &b.campaign,
+        players: &b.players,
+        scenario: b.scenario.as_deref(),
+        options: &b.options,
+    })?;
+    if initial != b.initial_state {
+        bail!("bundle: the set-up of the game does not give the initial state in the bundle");
+    }
+    let config = Config::load(root).ok();
+    let mut state = initial;
+    for (step, record) in b.steps.iter().zip(records) {
+        let k = step.step;
+        let rel = format!("reports/{k}/public.json");
+        let sealed = step.sealed_bytes()?;
+        let computed = compute_step(
+            engine.as_ref(),
+            &b.campaign,
+            k,
+            &chains,
+            &state,
+            &step.due,
+            &sealed,
+        )?;
+        if computed.record.receipts != record.receipts {
+            bail!(
+                "step {k}: a sealed orders file in the bundle does not give the receipt published in {rel}"
+            );
+        }
+        if computed.record != *record {
+            bail!(
+                "step {k}: replaying the sealed orders with the committed dice does not give {rel} ({})",
+                first_difference(&computed.record, record)
+            );
+        }
+        let hidden: Vec<HiddenRoll> = computed
+            .rolls
+            .iter()
+            .filter(|r| r.stream == StreamKind::Hidden)
+            .map(|r| HiddenRoll {
+                seq: r.seq,
+                label: r.label.clone(),
+                sides: r.sides,
+                face: r.face,
+            })
+            .collect();
+        if hidden != step.hidden_rolls {
+            bail!(
+                "step {k}: the hidden dice in the bundle are not the ones the committed hidden stream gives"
+            );
+        }
+        if computed.state != step.state {
+            bail!("step {k}: the state in the bundle is not the state the step produces");
+        }
+        // The human reports, where this copy has them and the campaign's templates.
+        if let Some(config) = &config {
+            let phase = engine.phase(&state)?;
+            let next = engine.phase(&computed.state)?;
+            let engine_here = open_engine(root, &config.system)?;
+            for (file, text, _) in render_reports(
+                root,
+                config,
+                engine_here.as_ref(),
+                k,
+                &phase,
+                &next,
+                &computed,
+            )? {
+                if let Ok(on_disk) = std::fs::read(root.join(&file)) {
+                    if on_disk != text.as_bytes() {
+                        bail!(
+                            "{}: it is not the report that step {k} produces",
+                            file.display()
+                        );
+                    }
+                    v.files_checked += 1;
+                }
+            }
+        }
+        state = computed.state;
+    }
+    v.replayed = true;
+    Ok(())
+}
+
+fn first_difference(a: &StepRecord, b: &StepRecord) -> &'static str {
+    if a.chain_reveal != b.chain_reveal {
+        "chain_reveal"
+    } else if a.orders_digest != b.orders_digest {
+        "orders_digest"
+    } else if a.rolls != b.rolls {
+        "rolls"
+    } else if a.state_commitment != b.state_commitment {
+        "state_commitment"
+    } else {
+        "another field"
+    }
+}

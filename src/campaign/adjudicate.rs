@@ -1,0 +1,386 @@
+//! `umpire adjudicate`: seals the open phase, resolves it with that step's committed
+//! dice, writes every report and the public record, and opens the next phase.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde_json::{Value, json};
+
+use super::outbox::{self, Mail};
+use super::{Campaign, Config, Txn, state_path};
+use crate::dice::{Dice, Roll};
+use crate::orders::parse_envelope;
+use crate::report::context::{self, CampaignInfo, PhaseInfo};
+use crate::report::{Format, Templates};
+use crate::systems::{self, Event, Phase, PhaseMode, PlayerId, Viewer};
+use crate::trust::record::{PublicRoll, ReceiptEntry, StepRecord, TRUST_VERSION};
+use crate::trust::{self, Hash};
+
+/// Most steps resolved in a row without orders (a guard against a system that never waits).
+const MAX_AUTOMATIC_STEPS: usize = 1000;
+
+/// What one step did, for the GM's terminal.
+pub struct Outcome {
+    pub step: u64,
+    pub phase: String,
+    pub public_events: Vec<String>,
+    pub next: Phase,
+}
+
+/// One accepted orders file waiting in the open phase.
+pub struct Sealed {
+    pub player: PlayerId,
+    pub file: PathBuf,
+    pub bytes: Vec<u8>,
+}
+
+/// The latest accepted orders of each player for step `step`, from the ledger.
+pub fn sealed_orders(c: &Campaign, step: u64) -> Result<BTreeMap<PlayerId, Sealed>> {
+    let mut latest: BTreeMap<PlayerId, PathBuf> = BTreeMap::new();
+    for e in c.ledger.events("accept") {
+        if e["step"].as_u64() == Some(step) {
+            if let (Some(p), Some(f)) = (e["player"].as_str(), e["file"].as_str()) {
+                latest.insert(p.to_string(), PathBuf::from(f));
+            }
+        }
+    }
+    latest
+        .into_iter()
+        .map(|(player, file)| {
+            let bytes = std::fs::read(c.root.join(&file))
+                .with_context(|| format!("reading {}", file.display()))?;
+            Ok((
+                player.clone(),
+                Sealed {
+                    player,
+                    file,
+                    bytes,
+                },
+            ))
+        })
+        .collect()
+}
+
+/// Adjudicates the open phase. Without `force`, refuses while a due player has no orders.
+pub fn adjudicate(c: &mut Campaign, force: bool) -> Result<Vec<Outcome>> {
+    let engine = c.engine()?;
+    let state = c.current_state()?;
+    let phase = engine.phase(&state)?;
+    if let Some(result) = &phase.game_over {
+        bail!("the game is over ({result}); there is nothing to adjudicate");
+    }
+    let step = c.steps() + 1;
+    let sealed = sealed_orders(c, step)?;
+    let missing: Vec<&PlayerId> = phase
+        .due
+        .iter()
+        .filter(|p| !sealed.contains_key(*p))
+        .collect();
+    if phase.mode == PhaseMode::Immediate {
+        bail!(
+            "{} resolves each orders file as it arrives; there is nothing to adjudicate",
+            phase.title
+        );
+    }
+    if !missing.is_empty() && !force {
+        bail!(
+            "{} is waiting for orders from {}; adjudicate --force applies the no-orders default to them",
+            phase.title,
+            missing
+                .iter()
+                .map(|p| p.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    let mut outcomes = vec![resolve_step(c, &phase.due, sealed)?];
+    outcomes.extend(run_automatic(c)?);
+    Ok(outcomes)
+}
+
+/// Resolves a dice-server style request at once: the step's only due player is its sender.
+pub fn resolve_immediate(c: &mut Campaign, player: &str) -> Result<Outcome> {
+    let step = c.steps() + 1;
+    let mut sealed = sealed_orders(c, step)?;
+    sealed.retain(|p, _| p == player);
+    resolve_step(c, &[player.to_string()], sealed)
+}
+
+/// Resolves steps that need no orders (set-up rolls, end of turn) until one does.
+pub fn run_automatic(c: &mut Campaign) -> Result<Vec<Outcome>> {
+    let mut outcomes = Vec::new();
+    for _ in 0..MAX_AUTOMATIC_STEPS {
+        let phase = c.engine()?.phase(&c.current_state()?)?;
+        if phase.game_over.is_some() || !phase.due.is_empty() {
+            return Ok(outcomes);
+        }
+        outcomes.push(resolve_step(c, &[], BTreeMap::new())?);
+    }
+    bail!(
+        "{MAX_AUTOMATIC_STEPS} steps in a row needed no orders; the system is not waiting for anyone"
+    )
+}
+
+/// Everything a step computes before anything is written; also what `verify` replays.
+pub struct Computed {
+    pub state: Value,
+    pub events: Vec<Event>,
+    pub rolls: Vec<Roll>,
+    pub record: StepRecord,
+}
+
+/// The pure part of a step: receipts, digest, dice keys, resolution, commitment.
+pub fn compute_step(
+    engine: &dyn systems::Engine,
+    campaign: &str,
+    step: u64,
+    chains: &trust::Chains,
+    state: &Value,
+    due: &[PlayerId],
+    sealed: &BTreeMap<PlayerId, Vec<u8>>,
+) -> Result<Computed> {
+    let c_prev = chains
+        .public(step - 1)
+        .ok_or_else(|| anyhow!("the chain has no element {}", step - 1))?;
+    let c_k = chains.public(step).ok_or_else(|| {
+        anyhow!(
+            "the campaign has used all {} steps of its chain",
+            chains.length()
+        )
+    })?;
+    let h_k = chains
+        .hidden(step)
+        .ok_or_else(|| anyhow!("the hidden chain has no element {step}"))?;
+    let mut receipts: Vec<(String, Option<Hash>)> = Vec::new();
+    let mut bodies = BTreeMap::new();
+    for player in due {
+        let r = sealed
+            .get(player)
+            .map(|o| trust::receipt(&h_k, player, o).receipt);
+        receipts.push((player.clone(), r));
+        if let Some(o) = sealed.get(player) {
+            let text = String::from_utf8_lossy(o);
+            let body = parse_envelope(&text).map(|e| e.body).unwrap_or_default();
+            bodies.insert(player.clone(), body);
+        }
+    }
+    receipts.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
+    let digest = trust::orders_digest(&receipts);
+    let mut dice = Dice::new(
+        &trust::dice_key(campaign, step, &c_k, &digest),
+        &trust::hidden_dice_key(campaign, step, &h_k, &digest),
+    );
+    let (state, events) = engine.resolve(state, &bodies, &mut dice)?;
+    let rolls = dice.into_rolls();
+    let record = StepRecord {
+        trust: TRUST_VERSION.into(),
+        campaign: campaign.into(),
+        step,
+        chain_previous: trust::hex(&c_prev),
+        chain_reveal: trust::hex(&c_k),
+        receipts: receipts
+            .iter()
+            .map(|(p, r)| ReceiptEntry {
+                player: p.clone(),
+                receipt: r.map(|r| trust::hex(&r)),
+            })
+            .collect(),
+        orders_digest: trust::hex(&digest),
+        rolls: rolls.iter().map(PublicRoll::of).collect(),
+        state_commitment: trust::hex(&trust::state_commitment(&h_k, &state)),
+    };
+    Ok(Computed {
+        state,
+        events,
+        rolls,
+        record,
+    })
+}
+
+/// The rendered reports of one step: (path relative to the campaign, text).
+pub fn render_reports(
+    root: &Path,
+    config: &Config,
+    engine: &dyn systems::Engine,
+    step: u64,
+    phase: &Phase,
+    next: &Phase,
+    computed: &Computed,
+) -> Result<Vec<(PathBuf, String, Viewer)>> {
+    let info = systems::find(&config.system).ok_or_else(|| anyhow!("unknown system"))?;
+    let templates = Templates::new(Some(root));
+    let campaign = CampaignInfo {
+        id: config.id.clone(),
+        system: info.name.into(),
+        system_title: info.title.into(),
+        address: config.game_address.clone(),
+    };
+    let mut viewers = vec![Viewer::Public, Viewer::Gm];
+    viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));
+    let mut out = Vec::new();
+    for viewer in viewers {
+        let (kind, name) = match &viewer {
+            Viewer::Public => ("public", "public".to_string()),
+            Viewer::Gm => ("player", "gm".to_string()),
+            Viewer::Player(p) => ("player", p.clone()),
+        };
+        let ctx = context::report(
+            campaign.clone(),
+            step,
+            &viewer,
+            PhaseInfo::of(phase, None),
+            PhaseInfo::of(next, None),
+            &computed.events,
+            engine.view(&computed.state, &viewer)?,
+            &computed.rolls,
+            &computed.record,
+            format!("umpire verify {}", config.id),
+        );
+        for format in Format::ALL {
+            let path = PathBuf::from(format!("reports/{step}/{name}.{}", format.ext()));
+            out.push((path, templates.render(kind, format, &ctx)?, viewer.clone()));
+        }
+    }
+    Ok(out)
+}
+
+fn resolve_step(
+    c: &mut Campaign,
+    due: &[PlayerId],
+    sealed: BTreeMap<PlayerId, Sealed>,
+) -> Result<Outcome> {
+    let engine = c.engine()?;
+    let step = c.steps() + 1;
+    let state = c.current_state()?;
+    let phase = engine.phase(&state)?;
+    let chains = c.chains()?;
+    let bytes: BTreeMap<PlayerId, Vec<u8>> = sealed
+        .iter()
+        .map(|(p, s)| (p.clone(), s.bytes.clone()))
+        .collect();
+    let computed = compute_step(
+        engine.as_ref(),
+        &c.config.id,
+        step,
+        &chains,
+        &state,
+        due,
+        &bytes,
+    )?;
+    let next = engine.phase(&computed.state)?;
+
+    let mut txn = Txn::new();
+    txn.write(
+        state_path(step),
+        serde_json::to_vec_pretty(&computed.state)?,
+    );
+    txn.write(
+        format!("state/{step}.events.json"),
+        serde_json::to_vec_pretty(&json!({"events": computed.events, "rolls": computed.rolls}))?,
+    );
+    let public_json = serde_json::to_vec_pretty(&computed.record)?;
+    let mut hashes = BTreeMap::new();
+    hashes.insert(
+        format!("reports/{step}/public.json"),
+        trust::hex(&trust::h(&[&public_json])),
+    );
+    txn.write(format!("reports/{step}/public.json"), public_json);
+
+    let reports = render_reports(
+        &c.root,
+        &c.config,
+        engine.as_ref(),
+        step,
+        &phase,
+        &next,
+        &computed,
+    )?;
+    let mut texts: BTreeMap<String, (String, String)> = BTreeMap::new();
+    for (path, text, viewer) in &reports {
+        hashes.insert(
+            path.display().to_string(),
+            trust::hex(&trust::h(&[text.as_bytes()])),
+        );
+        txn.write(path.clone(), text.clone());
+        let who = match viewer {
+            Viewer::Player(p) => p.clone(),
+            Viewer::Gm => "gm".into(),
+            Viewer::Public => "public".into(),
+        };
+        let entry = texts.entry(who).or_default();
+        if path.extension().is_some_and(|e| e == "txt") {
+            entry.0 = text.clone();
+        } else if path.extension().is_some_and(|e| e == "html") {
+            entry.1 = text.clone();
+        }
+    }
+
+    // Mail each player who was due or whom an event of this step concerns.
+    let subject = format!("[{}] Step {step}: {}", c.config.id, phase.title);
+    for player in &c.config.players {
+        let viewer = Viewer::Player(player.id.clone());
+        let concerned =
+            due.contains(&player.id) || computed.events.iter().any(|e| e.audience.admits(&viewer));
+        if !concerned {
+            continue;
+        }
+        let (text, html) = texts.get(&player.id).cloned().unwrap_or_default();
+        outbox::queue(
+            &c.config,
+            &mut txn,
+            Mail {
+                name: format!("{step:04}-report-{}", player.id),
+                to: vec![player.email.clone()],
+                subject: subject.clone(),
+                text,
+                html: Some(html),
+                in_reply_to: None,
+                references: Vec::new(),
+                auto_reply: false,
+            },
+        )?;
+    }
+    if let Some(gm) = c.config.gm_email.clone() {
+        let (text, html) = texts.get("gm").cloned().unwrap_or_default();
+        outbox::queue(
+            &c.config,
+            &mut txn,
+            Mail {
+                name: format!("{step:04}-report-gm"),
+                to: vec![gm],
+                subject: format!("{subject} (GM)"),
+                text,
+                html: Some(html),
+                in_reply_to: None,
+                references: Vec::new(),
+                auto_reply: false,
+            },
+        )?;
+    }
+    let sealed_files: BTreeMap<&PlayerId, String> = sealed
+        .iter()
+        .map(|(p, s)| (p, s.file.display().to_string()))
+        .collect();
+    txn.record(json!({
+        "event": "step",
+        "step": step,
+        "phase": phase.id,
+        "due": due,
+        "sealed": sealed_files,
+        "receipts": computed.record.receipts,
+        "files": hashes,
+    }));
+    c.commit(txn)?;
+    Ok(Outcome {
+        step,
+        phase: phase.title,
+        public_events: computed
+            .events
+            .iter()
+            .filter(|e| e.audience.admits(&Viewer::Public))
+            .map(|e| e.text.clone())
+            .collect(),
+        next,
+    })
+}

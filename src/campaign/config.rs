@@ -1,0 +1,83 @@
+//! `campaign.toml`: what the GM set up. Readable and editable by hand (with care:
+//! secrets are stored only as salted hashes, so a player's secret cannot be read back).
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{Context, Result, anyhow};
+use serde::{Deserialize, Serialize};
+
+/// The default limit on one input (a mail or an orders file), in bytes.
+pub const DEFAULT_MAX_INPUT: u64 = 1 << 20;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Config {
+    /// The campaign's id: the GAME line of every orders file.
+    pub id: String,
+    pub system: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
+    /// The address mail to this game goes to; the From and Reply-To of every reply.
+    pub game_address: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gm_email: Option<String>,
+    pub chain_length: u64,
+    #[serde(default = "default_max_input")]
+    pub max_input_bytes: u64,
+    #[serde(default)]
+    pub options: BTreeMap<String, String>,
+    #[serde(rename = "player", default)]
+    pub players: Vec<Player>,
+    /// The GM's own secret, for GM commands sent by mail (salted hash).
+    pub gm_secret_salt: String,
+    pub gm_secret_hash: String,
+}
+
+fn default_max_input() -> u64 {
+    DEFAULT_MAX_INPUT
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Player {
+    pub id: String,
+    pub email: String,
+    pub secret_salt: String,
+    pub secret_hash: String,
+}
+
+impl Config {
+    pub fn load(root: &Path) -> Result<Self> {
+        let path = root.join("campaign.toml");
+        let text = std::fs::read_to_string(&path).with_context(|| {
+            format!(
+                "{} is not a campaign: no readable campaign.toml",
+                root.display()
+            )
+        })?;
+        toml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
+    }
+
+    pub fn to_toml(&self) -> Result<String> {
+        Ok(format!(
+            "# umpire campaign. Secrets appear here only as salted hashes.\n{}",
+            toml::to_string_pretty(self)?
+        ))
+    }
+
+    pub fn player_ids(&self) -> Vec<String> {
+        self.players.iter().map(|p| p.id.clone()).collect()
+    }
+
+    /// A player by id, ignoring case.
+    pub fn player(&self, id: &str) -> Option<&Player> {
+        self.players
+            .iter()
+            .find(|p| p.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    pub fn player_by_email(&self, email: &str) -> Option<&Player> {
+        self.players
+            .iter()
+            .find(|p| p.email.eq_ignore_ascii_case(email.trim()))
+    }
+}

@@ -1,0 +1,480 @@
+//! `umpire ingest`: takes a mail or an orders file, stores it exactly as received,
+//! checks it, and answers it once: accepted with a receipt, or refused with every bad
+//! line and its reason. Nothing a player sends is lost, even when it is refused.
+
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use serde_json::json;
+
+use super::adjudicate::{self, Outcome};
+use super::outbox::{self, Mail};
+use super::{Campaign, Txn, store};
+use crate::mail::{Inbound, parse_mail};
+use crate::orders::{Envelope, parse_envelope, secret_matches};
+use crate::report::context::{CampaignInfo, PhaseInfo};
+use crate::report::{Format, Templates};
+use crate::systems::{self, PhaseMode};
+use crate::trust;
+
+/// What became of one input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Verdict {
+    Accepted {
+        player: String,
+        receipt: String,
+    },
+    Refused {
+        reason: String,
+    },
+    /// An auto-reply, a bounce or a list mail: stored, never answered.
+    Ignored {
+        why: String,
+    },
+    /// The same mail delivered again: stored, answered the first time only.
+    Duplicate,
+}
+
+pub struct Ingested {
+    pub input: u64,
+    pub stored: PathBuf,
+    pub verdict: Verdict,
+    /// Steps resolved because of this input (a dice request, say).
+    pub steps: Vec<Outcome>,
+}
+
+#[derive(Serialize)]
+struct LineError {
+    line: usize,
+    text: String,
+    reason: String,
+}
+
+/// Stores `raw` in `inbox/` before anything else. The caller holds the lock.
+pub fn store_raw(c: &Campaign, raw: &[u8]) -> Result<(u64, PathBuf)> {
+    let dir = c.root.join("inbox");
+    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    let mut n = c
+        .ledger
+        .events("input")
+        .filter_map(|e| e["input"].as_u64())
+        .max()
+        .unwrap_or(0);
+    for entry in std::fs::read_dir(&dir)?.flatten() {
+        if let Some(k) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.split('.').next())
+            .and_then(|s| s.parse::<u64>().ok())
+        {
+            n = n.max(k);
+        }
+    }
+    let n = n + 1;
+    let rel = PathBuf::from(format!("inbox/{n:06}.eml"));
+    store::write_atomic(&c.root.join(&rel), raw)?;
+    store::crash_point("raw-stored");
+    Ok((n, rel))
+}
+
+/// Inputs stored before a crash but never answered, oldest first.
+pub fn unanswered(c: &Campaign) -> Result<Vec<(u64, PathBuf)>> {
+    let dir = c.root.join("inbox");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Ok(Vec::new());
+    };
+    let done: std::collections::BTreeSet<u64> = c
+        .ledger
+        .events("input")
+        .filter_map(|e| e["input"].as_u64())
+        .collect();
+    let mut out: Vec<(u64, PathBuf)> = entries
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            let n: u64 = name.strip_suffix(".eml")?.parse().ok()?;
+            (!done.contains(&n)).then(|| (n, PathBuf::from("inbox").join(name)))
+        })
+        .collect();
+    out.sort();
+    Ok(out)
+}
+
+/// Stores, checks and answers one input.
+pub fn ingest(c: &mut Campaign, raw: &[u8]) -> Result<Ingested> {
+    let mut earlier = Vec::new();
+    for (n, rel) in unanswered(c)? {
+        let bytes = std::fs::read(c.root.join(&rel))?;
+        earlier.extend(process(c, n, rel, &bytes)?.steps);
+    }
+    let (n, rel) = store_raw(c, raw)?;
+    let mut result = process(c, n, rel, raw)?;
+    earlier.append(&mut result.steps);
+    result.steps = earlier;
+    Ok(result)
+}
+
+/// Checks and answers an input already stored as `inbox/<n>.eml`.
+pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<Ingested> {
+    let mail = parse_mail(raw);
+    let raw_hash = trust::hex(&trust::h(&[raw]));
+    let mut txn = Txn::new();
+    let mut entry = json!({
+        "event": "input",
+        "input": n,
+        "file": stored.display().to_string(),
+        "sha256": raw_hash,
+        "bytes": raw.len(),
+        "message_id": mail.message_id,
+        "from": mail.from,
+    });
+
+    let duplicate = mail.message_id.is_some()
+        && c.ledger.events("input").any(|e| {
+            e["message_id"].as_str() == mail.message_id.as_deref()
+                && e["sha256"] == raw_hash.as_str()
+        });
+    let verdict = if duplicate {
+        Verdict::Duplicate
+    } else if let Some(why) = &mail.automated {
+        Verdict::Ignored { why: why.clone() }
+    } else {
+        let verdict = judge(c, n, raw, &mail, &mut txn)?;
+        verdict
+    };
+    entry["verdict"] = match &verdict {
+        Verdict::Accepted { player, receipt } => json!({"accepted": player, "receipt": receipt}),
+        Verdict::Refused { reason } => json!({"refused": reason}),
+        Verdict::Ignored { why } => json!({"ignored": why}),
+        Verdict::Duplicate => json!("duplicate"),
+    };
+    // The accept entry (written by `judge`) follows the input entry in the ledger.
+    let mut ordered = Txn::new();
+    ordered.record(entry);
+    ordered.absorb(txn);
+    c.commit(ordered)?;
+
+    let mut steps = Vec::new();
+    if let Verdict::Accepted { player, .. } = &verdict {
+        let engine = c.engine()?;
+        if engine.phase(&c.current_state()?)?.mode == PhaseMode::Immediate {
+            steps.push(adjudicate::resolve_immediate(c, player)?);
+            steps.extend(adjudicate::run_automatic(c)?);
+        }
+    }
+    Ok(Ingested {
+        input: n,
+        stored,
+        verdict,
+        steps,
+    })
+}
+
+/// Decides on an input and queues its one reply.
+fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Result<Verdict> {
+    let step = c.steps() + 1;
+    let engine = c.engine()?;
+    let state = c.current_state()?;
+    let phase = engine.phase(&state)?;
+    let sender = mail.reply_to.clone().or_else(|| mail.from.clone());
+    let mut reply = Reply {
+        c,
+        n,
+        step,
+        phase: &phase,
+        mail,
+        to: sender.clone(),
+    };
+
+    if raw.len() as u64 > c.config.max_input_bytes {
+        return reply.refuse(
+            txn,
+            None,
+            format!(
+                "the mail is {} bytes; this game takes at most {}",
+                raw.len(),
+                c.config.max_input_bytes
+            ),
+            Vec::new(),
+        );
+    }
+    let Some((text, envelope)) = find_envelope(mail) else {
+        let reason = if mail.text.trim().is_empty() && mail.attachments.is_empty() {
+            "the mail is empty: no orders found".to_string()
+        } else {
+            "no orders found: an orders file starts with GAME, PLAYER and SECRET lines".to_string()
+        };
+        return reply.refuse(txn, None, reason, Vec::new());
+    };
+    let envelope = match envelope {
+        Ok(e) => e,
+        Err(errors) => {
+            let errors = errors
+                .into_iter()
+                .map(|e| LineError {
+                    line: e.line,
+                    text: e.text,
+                    reason: e.reason,
+                })
+                .collect();
+            return reply.refuse(
+                txn,
+                None,
+                "the orders file's header is not right".into(),
+                errors,
+            );
+        }
+    };
+    match envelope.game.as_deref() {
+        None => {
+            return reply.refuse(
+                txn,
+                None,
+                "there is no GAME line naming the campaign".into(),
+                Vec::new(),
+            );
+        }
+        Some(g) if !g.eq_ignore_ascii_case(&c.config.id) => {
+            return reply.refuse(
+                txn,
+                None,
+                format!("this is game {}, but the GAME line says {g}", c.config.id),
+                Vec::new(),
+            );
+        }
+        _ => {}
+    }
+    let Some(name) = envelope.player.as_deref() else {
+        return reply.refuse(txn, None, "there is no PLAYER line".into(), Vec::new());
+    };
+    let Some(player) = c.config.player(name) else {
+        return reply.refuse(
+            txn,
+            None,
+            format!("there is no player '{name}' in game {}", c.config.id),
+            Vec::new(),
+        );
+    };
+    let authentic = envelope.secret.as_deref().is_some_and(|s| {
+        let salt = hex::decode(&player.secret_salt).unwrap_or_default();
+        let stored = trust::parse_hash(&player.secret_hash).unwrap_or([0u8; 32]);
+        secret_matches(s, &salt, &stored)
+    });
+    if !authentic {
+        let reason = if envelope.secret.is_none() {
+            "there is no SECRET line"
+        } else {
+            "the secret is wrong"
+        };
+        return reply.refuse(
+            txn,
+            None,
+            format!(
+                "{reason} for player {}; nothing was stored as theirs",
+                player.id
+            ),
+            Vec::new(),
+        );
+    }
+    // From here on the sender is the player: answer at the player's own address.
+    reply.to = Some(player.email.clone());
+    let player_id = player.id.clone();
+    if let Some(result) = &phase.game_over {
+        return reply.refuse(
+            txn,
+            Some(&player_id),
+            format!("the game is over ({result}); no phase is open"),
+            Vec::new(),
+        );
+    }
+    if let Some(p) = envelope.phase.as_deref() {
+        if !p.trim().eq_ignore_ascii_case(&phase.id) {
+            return reply.refuse(
+                txn,
+                Some(&player_id),
+                format!(
+                    "phase {p} is not open; the open phase is {} ({})",
+                    phase.id, phase.title
+                ),
+                Vec::new(),
+            );
+        }
+    }
+    if !phase.due.contains(&player_id) {
+        return reply.refuse(
+            txn,
+            Some(&player_id),
+            format!("no orders are due from {player_id} in {}", phase.title),
+            Vec::new(),
+        );
+    }
+    let echo = match engine.check(&state, &player_id, &envelope.body)? {
+        Ok(echo) => echo,
+        Err(errors) => {
+            let offset = envelope.body_first_line.saturating_sub(1);
+            let errors = errors
+                .into_iter()
+                .map(|e| LineError {
+                    line: e.line + offset,
+                    text: e.text,
+                    reason: e.reason,
+                })
+                .collect();
+            return reply.refuse(
+                txn,
+                Some(&player_id),
+                "some orders are not right".into(),
+                errors,
+            );
+        }
+    };
+
+    let secret = envelope.secret.clone().unwrap_or_default();
+    let sealed = seal(&text, &secret);
+    let chains = c.chains()?;
+    let h_k = chains
+        .hidden(step)
+        .ok_or_else(|| anyhow::anyhow!("the hidden chain has no element {step}"))?;
+    let r = trust::receipt(&h_k, &player_id, sealed.as_bytes());
+    let receipt = trust::hex(&r.receipt);
+    let file = PathBuf::from(format!("phases/{step}/orders/{player_id}-{n:06}.txt"));
+    txn.write(file.clone(), sealed.clone());
+    txn.record(json!({
+        "event": "accept",
+        "step": step,
+        "player": player_id,
+        "input": n,
+        "file": file.display().to_string(),
+        "receipt": receipt,
+    }));
+    let ctx = json!({
+        "accepted": true,
+        "campaign": reply.campaign_info()?,
+        "player": player_id,
+        "phase": PhaseInfo::of(&phase, None),
+        "step": step,
+        "echo": echo,
+        "receipt": receipt,
+        "salt": trust::hex(&r.salt),
+        "sealed": sealed.trim_end(),
+    });
+    reply.send(txn, "accepted", &ctx)?;
+    Ok(Verdict::Accepted {
+        player: player_id,
+        receipt,
+    })
+}
+
+/// The orders text of a mail and its envelope: the body first, then any text attachment.
+fn find_envelope(
+    mail: &Inbound,
+) -> Option<(String, Result<Envelope, Vec<crate::orders::EnvelopeError>>)> {
+    let mut candidates = vec![mail.text.clone()];
+    candidates.extend(mail.attachments.iter().map(|(_, t)| t.clone()));
+    let mut first_error = None;
+    for text in candidates {
+        match parse_envelope(&text) {
+            Ok(e) if e.game.is_some() || e.player.is_some() => return Some((text, Ok(e))),
+            Ok(_) => {}
+            Err(errors) => {
+                if first_error.is_none() {
+                    first_error = Some((text, Err(errors)));
+                }
+            }
+        }
+    }
+    first_error
+}
+
+/// The sealed form of an orders text: LF line ends, the secret replaced by `[secret]`.
+pub fn seal(text: &str, secret: &str) -> String {
+    let mut s = text.replace("\r\n", "\n");
+    if secret.len() >= 4 {
+        s = s.replace(secret, "[secret]");
+    }
+    if !s.ends_with('\n') {
+        s.push('\n');
+    }
+    s
+}
+
+struct Reply<'a> {
+    c: &'a Campaign,
+    n: u64,
+    step: u64,
+    phase: &'a systems::Phase,
+    mail: &'a Inbound,
+    to: Option<String>,
+}
+
+impl Reply<'_> {
+    fn campaign_info(&self) -> Result<CampaignInfo> {
+        let info = systems::find(&self.c.config.system)
+            .ok_or_else(|| anyhow::anyhow!("unknown system"))?;
+        Ok(CampaignInfo {
+            id: self.c.config.id.clone(),
+            system: info.name.into(),
+            system_title: info.title.into(),
+            address: self.c.config.game_address.clone(),
+        })
+    }
+
+    fn refuse(
+        &mut self,
+        txn: &mut Txn,
+        player: Option<&str>,
+        reason: String,
+        errors: Vec<LineError>,
+    ) -> Result<Verdict> {
+        let ctx = json!({
+            "accepted": false,
+            "campaign": self.campaign_info()?,
+            "player": player,
+            "phase": PhaseInfo::of(self.phase, None),
+            "step": self.step,
+            "reason": reason,
+            "errors": errors,
+        });
+        if self.to.is_none() {
+            // A plain file with no sender: the GM who ingested it gets the answer.
+            self.to = self.c.config.gm_email.clone();
+        }
+        self.send(txn, "refused", &ctx)?;
+        Ok(Verdict::Refused { reason })
+    }
+
+    fn send(&self, txn: &mut Txn, what: &str, ctx: &serde_json::Value) -> Result<()> {
+        let templates = Templates::new(Some(&self.c.root));
+        let text = templates.render("ack", Format::Text, ctx)?;
+        txn.write(
+            format!("phases/{}/acks/{:06}.txt", self.step, self.n),
+            text.clone(),
+        );
+        let Some(to) = self.to.clone() else {
+            return Ok(());
+        };
+        let subject = match &self.mail.subject {
+            Some(s) if !s.trim().is_empty() && !s.to_ascii_lowercase().starts_with("re:") => {
+                format!("Re: {s}")
+            }
+            Some(s) if !s.trim().is_empty() => s.clone(),
+            _ => format!("[{}] orders {what}", self.c.config.id),
+        };
+        outbox::queue(
+            &self.c.config,
+            txn,
+            Mail {
+                name: format!("{:04}-ack-{:06}", self.step, self.n),
+                to: vec![to],
+                subject,
+                text,
+                html: Some(templates.render("ack", Format::Html, ctx)?),
+                in_reply_to: self.mail.message_id.clone(),
+                references: self.mail.references.clone(),
+                auto_reply: true,
+            },
+        )?;
+        Ok(())
+    }
+}

@@ -1,0 +1,142 @@
+//! A campaign: one running game in a directory the GM owns.
+//!
+//! ```text
+//! campaign.toml          system, options, players (secrets as salted hashes)
+//! ledger.jsonl           append-only, each line hashing the one before
+//! secret/                GM only: the master secret
+//! state/<k>.json         the state after step k (0 is the set-up)
+//! phases/<k>/inbox/      every input for step k exactly as received
+//! phases/<k>/orders/     accepted orders files, as sealed (secret redacted)
+//! phases/<k>/acks/       acknowledgements
+//! reports/<k>/           public.json and the reports in every format
+//! outbox/, sent/         mail waiting, mail delivered
+//! ```
+//! Every command takes the campaign's lock, finishes or discards whatever a crash left
+//! half-done, and changes files only through a [`store::Txn`].
+
+pub mod adjudicate;
+pub mod clock;
+pub mod config;
+pub mod ingest;
+pub mod ledger;
+pub mod new;
+pub mod outbox;
+pub mod store;
+
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow};
+use serde_json::Value;
+
+pub use config::{Config, Player};
+pub use ledger::Ledger;
+pub use store::Txn;
+
+use crate::systems::{self, Engine, GameData};
+use crate::trust::{self, Chains};
+
+/// An open, locked campaign.
+pub struct Campaign {
+    pub root: PathBuf,
+    pub config: Config,
+    pub ledger: Ledger,
+    _lock: File,
+}
+
+impl Campaign {
+    /// Opens the campaign at `root`, waiting for its lock, and recovers from any crash.
+    pub fn open(root: &Path) -> Result<Self> {
+        let config = Config::load(root)?;
+        let lock = lock(root)?;
+        let ledger = Ledger::open(root)?;
+        let (finished, discarded) = store::recover(root, &ledger)?;
+        if finished + discarded > 0 {
+            eprintln!(
+                "umpire: recovered from an interrupted command ({finished} finished, {discarded} rolled back)"
+            );
+        }
+        Ok(Campaign {
+            root: root.to_path_buf(),
+            config,
+            ledger,
+            _lock: lock,
+        })
+    }
+
+    /// Commits a transaction.
+    pub fn commit(&mut self, txn: Txn) -> Result<()> {
+        store::commit(&self.root, &mut self.ledger, txn)
+    }
+
+    /// The number of steps resolved so far; the open phase is step `steps() + 1`.
+    pub fn steps(&self) -> u64 {
+        self.ledger.events("step").count() as u64
+    }
+
+    pub fn state(&self, step: u64) -> Result<Value> {
+        read_json(&self.root.join(state_path(step)))
+    }
+
+    pub fn current_state(&self) -> Result<Value> {
+        self.state(self.steps())
+    }
+
+    pub fn engine(&self) -> Result<Box<dyn Engine>> {
+        open_engine(&self.root, &self.config.system)
+    }
+
+    pub fn master_secret(&self) -> Result<[u8; 32]> {
+        let path = self.root.join("secret/master.key");
+        let text =
+            fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        trust::parse_hash(&text)
+            .ok_or_else(|| anyhow!("{} does not hold 64 hex digits", path.display()))
+    }
+
+    pub fn chains(&self) -> Result<Chains> {
+        Ok(Chains::new(
+            &self.master_secret()?,
+            self.config.chain_length,
+        ))
+    }
+}
+
+/// Opens a system with the campaign's own data files where it has them.
+pub fn open_engine(root: &Path, system: &str) -> Result<Box<dyn Engine>> {
+    let info = systems::find(system)
+        .ok_or_else(|| anyhow!("this build does not know the system '{system}'"))?;
+    (info.open)(&GameData::new(
+        info.name,
+        info.files,
+        Some(root.join("games").join(info.name)),
+    ))
+}
+
+pub fn state_path(step: u64) -> PathBuf {
+    PathBuf::from(format!("state/{step}.json"))
+}
+
+pub fn read_json(path: &Path) -> Result<Value> {
+    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not valid JSON: {e}", path.display()))
+}
+
+fn lock(root: &Path) -> Result<File> {
+    let path = root.join(".lock");
+    let file = File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .with_context(|| format!("opening {}", path.display()))?;
+    file.lock()
+        .with_context(|| format!("locking {}", path.display()))?;
+    Ok(file)
+}
+
+/// Takes the lock of a directory that is about to become a campaign.
+pub fn lock_new(root: &Path) -> Result<File> {
+    fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
+    lock(root)
+}

@@ -1,0 +1,241 @@
+//! `umpire new`: creates a campaign directory, its secrets and its announcement.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use anyhow::{Result, anyhow, bail};
+use rand_core::{OsRng, RngCore};
+use serde_json::json;
+
+use super::outbox::{self, Mail};
+use super::{Campaign, Config, Player, Txn, config::DEFAULT_MAX_INPUT, lock_new, state_path};
+use crate::orders::{hash_secret, new_secret};
+use crate::report::context::{CampaignInfo, PhaseInfo};
+use crate::report::{Format, Templates};
+use crate::systems::{self, GameData, Setup, Viewer};
+use crate::trust::record::{Announcement, TRUST_VERSION};
+use crate::trust::{self, Chains, DEFAULT_CHAIN_LENGTH};
+
+/// What the GM asks for.
+pub struct NewCampaign {
+    pub system: String,
+    pub dir: PathBuf,
+    /// Defaults to the directory's name.
+    pub id: Option<String>,
+    pub players: Vec<(String, String)>,
+    pub gm_email: Option<String>,
+    /// The game's own address; defaults to the GM's.
+    pub address: Option<String>,
+    pub scenario: Option<String>,
+    pub options: BTreeMap<String, String>,
+    pub chain_length: Option<u64>,
+}
+
+/// What `new` made, for the GM's terminal.
+pub struct Created {
+    pub id: String,
+    pub gm_secret: String,
+    /// Each player's secret, for a caller that plays the players (the demo); the CLI
+    /// does not print them: the welcome mails carry them.
+    pub player_secrets: Vec<(String, String)>,
+    pub welcome_mails: usize,
+    pub chain_public: String,
+}
+
+/// A player id or campaign id: letters, digits, `-`, `_`, `.`; starts with a letter or digit.
+pub fn valid_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 64
+        && id.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+}
+
+pub fn create(req: NewCampaign) -> Result<Created> {
+    let info = systems::find(&req.system).ok_or_else(|| {
+        let known: Vec<&str> = systems::SYSTEMS.iter().map(|s| s.name).collect();
+        anyhow!(
+            "unknown system '{}'; this build knows: {}",
+            req.system,
+            known.join(", ")
+        )
+    })?;
+    if req.dir.join("campaign.toml").exists() {
+        bail!(
+            "{} is already a campaign; nothing was changed",
+            req.dir.display()
+        );
+    }
+    if req.dir.exists() && std::fs::read_dir(&req.dir)?.next().is_some() {
+        bail!(
+            "{} exists and is not empty; choose a new directory",
+            req.dir.display()
+        );
+    }
+    let id = match &req.id {
+        Some(id) => id.clone(),
+        None => req
+            .dir
+            .file_name()
+            .and_then(|n| n.to_str())
+            .map(str::to_string)
+            .ok_or_else(|| anyhow!("give the campaign an id with --id"))?,
+    };
+    if !valid_id(&id) {
+        bail!("campaign id '{id}': use letters, digits, '-', '_' or '.' (64 at most)");
+    }
+    if req.players.is_empty() {
+        bail!("a campaign needs at least one --player NAME=EMAIL");
+    }
+    let mut players = Vec::new();
+    let mut secrets = Vec::new();
+    for (name, email) in &req.players {
+        if !valid_id(name) {
+            bail!("player name '{name}': use letters, digits, '-', '_' or '.'");
+        }
+        if !email.contains('@') || email.contains(char::is_whitespace) {
+            bail!("player {name}: '{email}' is not a mail address");
+        }
+        if players
+            .iter()
+            .any(|p: &Player| p.id.eq_ignore_ascii_case(name))
+        {
+            bail!("player '{name}' is named twice");
+        }
+        let secret = new_secret();
+        let salt = random_bytes::<16>();
+        players.push(Player {
+            id: name.clone(),
+            email: email.clone(),
+            secret_salt: trust::hex(&salt),
+            secret_hash: trust::hex(&hash_secret(&secret, &salt)),
+        });
+        secrets.push(secret);
+    }
+    let address = req
+        .address
+        .clone()
+        .or_else(|| req.gm_email.clone())
+        .unwrap_or_else(|| format!("{id}@umpire.invalid"));
+    let gm_secret = new_secret();
+    let gm_salt = random_bytes::<16>();
+    let config = Config {
+        id: id.clone(),
+        system: info.name.to_string(),
+        scenario: req.scenario.clone(),
+        game_address: address,
+        gm_email: req.gm_email.clone(),
+        chain_length: req.chain_length.unwrap_or(DEFAULT_CHAIN_LENGTH).max(1),
+        max_input_bytes: DEFAULT_MAX_INPUT,
+        options: req.options.clone(),
+        players,
+        gm_secret_salt: trust::hex(&gm_salt),
+        gm_secret_hash: trust::hex(&hash_secret(&gm_secret, &gm_salt)),
+    };
+
+    let engine = (info.open)(&GameData::embedded(info.name, info.files))?;
+    let player_ids = config.player_ids();
+    let state = engine.setup(&Setup {
+        campaign: &id,
+        players: &player_ids,
+        scenario: req.scenario.as_deref(),
+        options: &req.options,
+    })?;
+    let phase = engine.phase(&state)?;
+
+    let master = random_bytes::<32>();
+    let chains = Chains::new(&master, config.chain_length);
+    let c0 = trust::hex(&chains.public(0).ok_or_else(|| anyhow!("empty chain"))?);
+    let h0 = trust::hex(&chains.hidden(0).ok_or_else(|| anyhow!("empty chain"))?);
+    let announcement = Announcement {
+        trust: TRUST_VERSION.into(),
+        campaign: id.clone(),
+        step: 0,
+        chain_length: config.chain_length,
+        chain_public: c0.clone(),
+        chain_hidden: h0.clone(),
+    };
+
+    let _lock = lock_new(&req.dir)?;
+    let mut txn = Txn::new();
+    txn.write("campaign.toml", config.to_toml()?);
+    txn.write_private("secret/master.key", format!("{}\n", trust::hex(&master)));
+    txn.write_private("secret/gm-secret.txt", format!("{gm_secret}\n"));
+    txn.write(state_path(0), serde_json::to_vec_pretty(&state)?);
+    txn.write(
+        "reports/0/public.json",
+        serde_json::to_vec_pretty(&announcement)?,
+    );
+
+    let templates = Templates::new(None);
+    let campaign_info = CampaignInfo {
+        id: id.clone(),
+        system: info.name.into(),
+        system_title: info.title.into(),
+        address: config.game_address.clone(),
+    };
+    let phase_info = PhaseInfo::of(&phase, None);
+    for (player, secret) in config.players.iter().zip(&secrets) {
+        let view = engine.view(&state, &Viewer::Player(player.id.clone()))?;
+        let ctx = json!({
+            "campaign": campaign_info,
+            "player": player.id,
+            "secret": secret,
+            "phase": phase_info,
+            "example": engine.example(&state, &player.id)?,
+            "sections": view.sections,
+            "chain_public": c0,
+            "chain_hidden": h0,
+        });
+        outbox::queue(
+            &config,
+            &mut txn,
+            Mail {
+                name: format!("0000-welcome-{}", player.id),
+                to: vec![player.email.clone()],
+                subject: format!("[{id}] Welcome: you play {}", player.id),
+                text: templates.render("welcome", Format::Text, &ctx)?,
+                html: Some(templates.render("welcome", Format::Html, &ctx)?),
+                in_reply_to: None,
+                references: Vec::new(),
+                auto_reply: false,
+            },
+        )?;
+    }
+    txn.record(json!({
+        "event": "new",
+        "campaign": id,
+        "system": info.name,
+        "players": player_ids,
+        "chain_length": config.chain_length,
+        "chain_public": c0,
+        "chain_hidden": h0,
+    }));
+    let mut ledger = super::Ledger::open(&req.dir)?;
+    super::store::commit(&req.dir, &mut ledger, txn)?;
+    drop(_lock);
+
+    // A game whose first phase needs no orders (random set-up) resolves it now.
+    let mut campaign = Campaign::open(&req.dir)?;
+    super::adjudicate::run_automatic(&mut campaign)?;
+
+    let player_secrets = player_ids
+        .iter()
+        .cloned()
+        .zip(secrets.iter().cloned())
+        .collect();
+    Ok(Created {
+        id,
+        gm_secret,
+        player_secrets,
+        welcome_mails: secrets.len(),
+        chain_public: c0,
+    })
+}
+
+fn random_bytes<const N: usize>() -> [u8; N] {
+    let mut b = [0u8; N];
+    OsRng.fill_bytes(&mut b);
+    b
+}

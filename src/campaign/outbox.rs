@@ -1,0 +1,58 @@
+//! Mail the campaign sends: composed here, written to `outbox/` as .eml files inside
+//! the same transaction as the event that caused them, and sent later by `send`.
+
+use std::path::PathBuf;
+
+use anyhow::Result;
+
+use super::{Config, Txn, clock};
+use crate::mail::{Outgoing, build_message};
+
+/// A mail to add to the outbox.
+pub struct Mail {
+    /// The file name in `outbox/`, unique and stable (e.g. `0003-ack-00012`).
+    pub name: String,
+    pub to: Vec<String>,
+    pub subject: String,
+    pub text: String,
+    pub html: Option<String>,
+    /// The Message-ID of the mail this answers, for threading.
+    pub in_reply_to: Option<String>,
+    pub references: Vec<String>,
+    /// An automatic reply to a player's mail (acknowledgements).
+    pub auto_reply: bool,
+}
+
+/// Builds `mail` and adds it to `txn` as `outbox/<name>.eml`.
+pub fn queue(config: &Config, txn: &mut Txn, mail: Mail) -> Result<PathBuf> {
+    let domain = config
+        .game_address
+        .rsplit_once('@')
+        .map(|(_, d)| d)
+        .unwrap_or("umpire.invalid");
+    let outgoing = Outgoing {
+        from: config.game_address.clone(),
+        to: mail.to,
+        reply_to: Some(config.game_address.clone()),
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        in_reply_to: mail.in_reply_to.clone(),
+        references: {
+            let mut r = mail.references;
+            if let Some(id) = &mail.in_reply_to {
+                if !r.contains(id) {
+                    r.push(id.clone());
+                }
+            }
+            r
+        },
+        auto_submitted: mail.auto_reply,
+        message_id: format!("{}.{}@{}", mail.name, config.id, domain),
+        date: clock::now(),
+    };
+    let bytes = build_message(&outgoing)?;
+    let path = PathBuf::from("outbox").join(format!("{}.eml", mail.name));
+    txn.write(path.clone(), bytes);
+    Ok(path)
+}

@@ -1,0 +1,351 @@
+//! What each subcommand does, in terms of the library.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result, anyhow, bail};
+
+use super::Command;
+use umpire::audit;
+use umpire::campaign::adjudicate::{self, Outcome};
+use umpire::campaign::ingest::{self, Verdict};
+use umpire::campaign::new::{self, NewCampaign};
+use umpire::campaign::{Campaign, Txn};
+use umpire::mail::{self, Transport};
+use umpire::report::Format;
+use umpire::systems;
+
+/// Exit status when a mail could not be stored: the mail server keeps it and retries.
+pub const EX_TEMPFAIL: i32 = 75;
+
+pub fn dispatch(command: Command) -> Result<i32> {
+    match command {
+        Command::Systems => {
+            for s in systems::SYSTEMS {
+                println!("{:<18} {}", s.name, s.title);
+            }
+            Ok(0)
+        }
+        Command::New {
+            system,
+            dir,
+            players,
+            gm_email,
+            address,
+            id,
+            scenario,
+            options,
+            chain_length,
+        } => {
+            let created = new::create(NewCampaign {
+                system,
+                dir: dir.clone(),
+                id,
+                players: pairs(&players, "--player", "NAME=EMAIL")?,
+                gm_email,
+                address,
+                scenario,
+                options: pairs(&options, "--option", "KEY=VALUE")?
+                    .into_iter()
+                    .collect(),
+                chain_length,
+            })?;
+            println!("created campaign {} in {}", created.id, dir.display());
+            println!("  public chain commitment c[0]: {}", created.chain_public);
+            println!(
+                "  {} welcome mail(s) in {}/outbox (each carries that player's secret)",
+                created.welcome_mails,
+                dir.display()
+            );
+            println!(
+                "  your GM secret (also in secret/gm-secret.txt): {}",
+                created.gm_secret
+            );
+            println!(
+                "next: umpire send {} --smtp smtp://user@host  (or --sendmail, or --dry-run)",
+                dir.display()
+            );
+            Ok(0)
+        }
+        Command::Status { dir } => status(&dir),
+        Command::Ingest {
+            paths,
+            stdin,
+            maildir,
+            mbox,
+        } => ingest_command(paths, stdin, maildir, mbox),
+        Command::Adjudicate { dir, force } => {
+            let mut c = Campaign::open(&dir)?;
+            let outcomes = adjudicate::adjudicate(&mut c, force)?;
+            print_outcomes(&outcomes);
+            Ok(0)
+        }
+        Command::Report {
+            dir,
+            step,
+            viewer,
+            format,
+        } => {
+            let format = Format::parse(&format).ok_or_else(|| {
+                anyhow!("unknown format '{format}': text, markdown, bbcode or html")
+            })?;
+            let c = Campaign::open(&dir)?;
+            let step = step.unwrap_or(c.steps());
+            if step == 0 {
+                bail!(
+                    "no step has been resolved yet; reports/0/public.json holds the announcement"
+                );
+            }
+            if step > c.steps() {
+                bail!(
+                    "step {step} has not been resolved (the latest is {})",
+                    c.steps()
+                );
+            }
+            let who = match viewer.to_ascii_lowercase().as_str() {
+                "public" => "public".to_string(),
+                "gm" => "gm".to_string(),
+                _ => c
+                    .config
+                    .player(&viewer)
+                    .map(|p| p.id.clone())
+                    .ok_or_else(|| anyhow!("no player '{viewer}' in this campaign"))?,
+            };
+            let path = dir.join(format!("reports/{step}/{who}.{}", format.ext()));
+            print!(
+                "{}",
+                std::fs::read_to_string(&path)
+                    .with_context(|| format!("reading {}", path.display()))?
+            );
+            Ok(0)
+        }
+        Command::Send {
+            dir,
+            smtp,
+            sendmail,
+            dry_run,
+        } => {
+            let transport = match (smtp, sendmail, dry_run) {
+                (_, _, true) => Transport::DryRun,
+                (Some(url), false, false) => Transport::Smtp { url },
+                (None, true, false) => Transport::Sendmail { program: None },
+                (None, false, false) => {
+                    bail!("say how to send: --smtp URL, --sendmail or --dry-run")
+                }
+                _ => bail!("choose one of --smtp and --sendmail"),
+            };
+            let mut c = Campaign::open(&dir)?;
+            let report = mail::send_outbox(&dir.join("outbox"), &dir.join("sent"), &transport)?;
+            if !report.sent.is_empty() && !matches!(transport, Transport::DryRun) {
+                let mut txn = Txn::new();
+                txn.record(serde_json::json!({"event": "sent", "files": report.sent}));
+                c.commit(txn)?;
+            }
+            println!("sent {} mail(s)", report.sent.len());
+            for (file, error) in &report.failed {
+                eprintln!(
+                    "umpire: not sent: {file}: {error} (left in the outbox; it is tried again next time)"
+                );
+            }
+            Ok(if report.failed.is_empty() { 0 } else { 1 })
+        }
+        Command::Verify { dir, bundle } => match audit::verify(&dir, bundle.as_deref()) {
+            Ok(v) => {
+                println!(
+                    "verify: OK — {} step(s), {} ledger line(s) chained, {} receipt(s), {} public and {} hidden dice, {} file(s) unchanged{}",
+                    v.steps,
+                    v.ledger_lines,
+                    v.receipts,
+                    v.public_dice,
+                    v.hidden_dice,
+                    v.files_checked,
+                    if v.replayed {
+                        "; every step replayed from the audit bundle"
+                    } else {
+                        ""
+                    }
+                );
+                for note in &v.notes {
+                    println!("  note: {note}");
+                }
+                Ok(0)
+            }
+            Err(e) => {
+                eprintln!("verify: FAILED — {e:#}");
+                Ok(1)
+            }
+        },
+        Command::AuditBundle { dir, output } => {
+            let c = Campaign::open(&dir)?;
+            let steps = audit::write_bundle(&c, &output)?;
+            println!(
+                "wrote {} ({steps} step(s)); it holds the master secret: publish it only when the game is over",
+                output.display()
+            );
+            Ok(0)
+        }
+        Command::Demo { dir, system } => super::demo::run(dir, &system),
+    }
+}
+
+/// `A=B` arguments into pairs.
+fn pairs(args: &[String], flag: &str, shape: &str) -> Result<Vec<(String, String)>> {
+    args.iter()
+        .map(|a| {
+            a.split_once('=')
+                .map(|(k, v)| (k.trim().to_string(), v.trim().to_string()))
+                .filter(|(k, _)| !k.is_empty())
+                .ok_or_else(|| anyhow!("{flag} {a}: expected {shape}"))
+        })
+        .collect()
+}
+
+fn status(dir: &Path) -> Result<i32> {
+    let c = Campaign::open(dir)?;
+    let engine = c.engine()?;
+    let state = c.current_state()?;
+    let phase = engine.phase(&state)?;
+    let step = c.steps() + 1;
+    println!(
+        "campaign {} ({}), {} step(s) resolved",
+        c.config.id,
+        c.config.system,
+        c.steps()
+    );
+    if let Some(result) = &phase.game_over {
+        println!("the game is over: {result}");
+    } else {
+        println!("open: {} ({}), step {step}", phase.title, phase.id);
+        let sealed = adjudicate::sealed_orders(&c, step)?;
+        let receipts: BTreeMap<String, String> = c
+            .ledger
+            .events("accept")
+            .filter(|e| e["step"].as_u64() == Some(step))
+            .filter_map(|e| {
+                Some((
+                    e["player"].as_str()?.to_string(),
+                    e["receipt"].as_str()?.to_string(),
+                ))
+            })
+            .collect();
+        for p in &phase.due {
+            match (sealed.get(p), receipts.get(p)) {
+                (Some(_), Some(r)) => println!("  {p:<16} orders in, receipt {r}"),
+                _ => println!("  {p:<16} waiting"),
+            }
+        }
+    }
+    let count = |d: &str| {
+        std::fs::read_dir(dir.join(d))
+            .map(|r| {
+                r.flatten()
+                    .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
+                    .count()
+            })
+            .unwrap_or(0)
+    };
+    println!(
+        "outbox: {} mail(s) waiting, {} sent",
+        count("outbox"),
+        count("sent")
+    );
+    Ok(0)
+}
+
+fn ingest_command(
+    paths: Vec<PathBuf>,
+    stdin: bool,
+    maildir: Option<PathBuf>,
+    mbox: Option<PathBuf>,
+) -> Result<i32> {
+    let (dir, files) = match paths.split_first() {
+        Some((first, rest)) if first.join("campaign.toml").exists() => {
+            (first.clone(), rest.to_vec())
+        }
+        _ if Path::new("campaign.toml").exists() => (PathBuf::from("."), paths.clone()),
+        _ => bail!("name the campaign directory first: umpire ingest DIR FILE..."),
+    };
+    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+    if stdin {
+        let mut raw = Vec::new();
+        if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
+            eprintln!("umpire: could not read the mail from standard input: {e}");
+            return Ok(EX_TEMPFAIL);
+        }
+        inputs.push(("standard input".into(), raw));
+    }
+    for f in &files {
+        inputs.push((
+            f.display().to_string(),
+            std::fs::read(f).with_context(|| format!("reading {}", f.display()))?,
+        ));
+    }
+    if let Some(m) = &maildir {
+        for (path, raw) in mail::read_maildir(m)? {
+            inputs.push((path.display().to_string(), raw));
+        }
+    }
+    if let Some(m) = &mbox {
+        let bytes = std::fs::read(m).with_context(|| format!("reading {}", m.display()))?;
+        for (i, raw) in mail::split_mbox(&bytes).into_iter().enumerate() {
+            inputs.push((format!("{} #{}", m.display(), i + 1), raw));
+        }
+    }
+    if inputs.is_empty() {
+        bail!("nothing to ingest: give files, --stdin, --maildir or --mbox");
+    }
+    let mut c = match Campaign::open(&dir) {
+        Ok(c) => c,
+        Err(e) if stdin => {
+            eprintln!("umpire: {e:#}");
+            return Ok(EX_TEMPFAIL);
+        }
+        Err(e) => return Err(e),
+    };
+    let mut refused = 0;
+    for (name, raw) in inputs {
+        let done = match ingest::ingest(&mut c, &raw) {
+            Ok(d) => d,
+            Err(e) if stdin => {
+                // Stored or not, the mail server must keep it if we could not finish.
+                eprintln!("umpire: {name}: {e:#}");
+                return Ok(EX_TEMPFAIL);
+            }
+            Err(e) => return Err(e.context(name)),
+        };
+        match &done.verdict {
+            Verdict::Accepted { player, receipt } => {
+                println!("{name}: accepted for {player}, receipt {receipt}")
+            }
+            Verdict::Refused { reason } => {
+                refused += 1;
+                println!("{name}: refused: {reason}")
+            }
+            Verdict::Ignored { why } => println!("{name}: stored, not answered ({why})"),
+            Verdict::Duplicate => println!("{name}: the same mail again; stored, answered before"),
+        }
+        print_outcomes(&done.steps);
+    }
+    // A refusal is an answer, not a failure: the mail was handled.
+    let _ = refused;
+    Ok(0)
+}
+
+pub fn print_outcomes(outcomes: &[Outcome]) {
+    for o in outcomes {
+        println!("step {}: {} resolved", o.step, o.phase);
+        for e in &o.public_events {
+            println!("  {e}");
+        }
+        match &o.next.game_over {
+            Some(r) => println!("the game is over: {r}"),
+            None if o.next.due.is_empty() => {}
+            None => println!(
+                "next: {} — orders due from {}",
+                o.next.title,
+                o.next.due.join(", ")
+            ),
+        }
+    }
+}

@@ -1,0 +1,189 @@
+//! `umpire demo`: a complete sample campaign, end to end, in a fresh directory.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, bail};
+
+use umpire::audit;
+use umpire::campaign::Campaign;
+use umpire::campaign::ingest::{self, Verdict};
+use umpire::campaign::new::{self, NewCampaign};
+
+use super::commands::print_outcomes;
+
+pub fn run(dir: Option<PathBuf>, system: &str) -> Result<i32> {
+    let dir = match dir {
+        Some(d) => d,
+        None => fresh_dir(system)?,
+    };
+    match system {
+        "dice" => dice(&dir),
+        other => bail!("there is no demo for system '{other}'"),
+    }
+}
+
+fn fresh_dir(system: &str) -> Result<PathBuf> {
+    let base = std::env::temp_dir();
+    for n in 0..1000u32 {
+        let dir = base.join(format!("umpire-demo-{system}-{}-{n}", std::process::id()));
+        if !dir.exists() {
+            return Ok(dir);
+        }
+    }
+    bail!("could not find a free directory under {}", base.display())
+}
+
+fn mail(from: &str, id: &str, subject: &str, body: &str) -> Vec<u8> {
+    format!(
+        "From: {from}\r\nTo: dice-demo@example.org\r\nSubject: {subject}\r\nMessage-ID: <{id}@example.org>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}",
+        body.replace('\n', "\r\n")
+    )
+    .into_bytes()
+}
+
+fn dice(dir: &Path) -> Result<i32> {
+    println!("== umpire demo: a verifiable dice server for three players");
+    println!("campaign directory: {}\n", dir.display());
+    let created = new::create(NewCampaign {
+        system: "dice".into(),
+        dir: dir.to_path_buf(),
+        id: Some("dice-demo".into()),
+        players: vec![
+            ("alice".into(), "alice@example.org".into()),
+            ("bob".into(), "bob@example.org".into()),
+            ("carol".into(), "carol@example.org".into()),
+        ],
+        gm_email: Some("gm@example.org".into()),
+        address: Some("dice-demo@example.org".into()),
+        scenario: None,
+        options: Default::default(),
+        chain_length: None,
+    })?;
+    println!(
+        "1. created campaign dice-demo; announced c[0] = {}",
+        created.chain_public
+    );
+    println!("   three welcome mails (with each player's secret) are in outbox/\n");
+    let secret = |p: &str| {
+        created
+            .player_secrets
+            .iter()
+            .find(|(n, _)| n == p)
+            .map(|(_, s)| s.clone())
+            .unwrap_or_default()
+    };
+
+    let inputs = [
+        (
+            "alice's request (good)",
+            mail(
+                "Alice <alice@example.org>",
+                "a1",
+                "my rolls",
+                &format!(
+                    "Hi GM,\n\nGAME dice-demo\nPLAYER alice\nSECRET {}\nROLL 2d6 attack on Larissa at 3:1\nROLL 1d10 HIDDEN ambush check in Grammos\nEND\n--\nAlice, who never rolls ones\n",
+                    secret("alice")
+                ),
+            ),
+        ),
+        (
+            "bob's request (two bad lines)",
+            mail(
+                "bob@example.org",
+                "b1",
+                "rolls",
+                &format!(
+                    "GAME dice-demo\nPLAYER bob\nSECRET {}\nROLL 2d0 artillery barrage\nROLL 3d6\nROLL 1d6 supply check\nEND\n",
+                    secret("bob")
+                ),
+            ),
+        ),
+        (
+            "a mail from someone posing as carol",
+            mail(
+                "mallory@example.net",
+                "m1",
+                "rolls",
+                "GAME dice-demo\nPLAYER carol\nSECRET AAAA-BBBB-CCCC-DDDD-EEEE\nROLL 1d6 sabotage\nEND\n",
+            ),
+        ),
+        (
+            "carol's request, copied to bob",
+            mail(
+                "carol@example.org",
+                "c1",
+                "morale",
+                &format!(
+                    "game dice-demo\nplayer carol\nsecret {}\nroll 1d6 morale of the 3rd brigade TO bob\nend\n",
+                    secret("carol")
+                ),
+            ),
+        ),
+    ];
+    println!("2. ingesting four mails; each gets exactly one answer in outbox/");
+    let mut c = Campaign::open(dir)?;
+    for (what, raw) in inputs {
+        let done = ingest::ingest(&mut c, &raw)?;
+        let verdict = match &done.verdict {
+            Verdict::Accepted { player, receipt } => {
+                format!("accepted for {player}, receipt {}…", &receipt[..16])
+            }
+            Verdict::Refused { reason } => format!("refused: {reason}"),
+            Verdict::Ignored { why } => format!("not answered: {why}"),
+            Verdict::Duplicate => "duplicate".into(),
+        };
+        println!("   {what}: {verdict}");
+        print_outcomes(&done.steps);
+    }
+    drop(c);
+
+    let outbox = std::fs::read_dir(dir.join("outbox"))?.flatten().count();
+    println!("\n3. the outbox holds {outbox} mail(s): welcomes, acknowledgements, results");
+    println!(
+        "   (send them with: umpire send {} --smtp smtp://user@host, or --sendmail)\n",
+        dir.display()
+    );
+
+    println!("4. what anyone can check now, without trusting the GM:");
+    let v = audit::verify(dir, None)?;
+    println!(
+        "   verify: OK — {} steps, {} public dice reproduced, {} receipts, ledger of {} lines intact",
+        v.steps, v.public_dice, v.receipts, v.ledger_lines
+    );
+    let bundle = dir.join("audit-bundle.json");
+    let c = Campaign::open(dir)?;
+    audit::write_bundle(&c, &bundle)?;
+    drop(c);
+    let v = audit::verify(dir, Some(&bundle))?;
+    println!(
+        "   after the game, with the audit bundle: OK — every step replayed, {} hidden dice and every receipt checked, {} files unchanged\n",
+        v.hidden_dice, v.files_checked
+    );
+    println!("Where to look:");
+    println!(
+        "  {}/reports/1/public.txt        the public result of alice's rolls (forum: .bbcode, web: .html)",
+        dir.display()
+    );
+    println!(
+        "  {}/reports/1/alice.txt         alice's own report, with her hidden die",
+        dir.display()
+    );
+    println!(
+        "  {}/phases/1/acks/              every acknowledgement, refusals included",
+        dir.display()
+    );
+    println!(
+        "  {}/outbox/                     mail waiting to be sent",
+        dir.display()
+    );
+    println!(
+        "  {}/ledger.jsonl                the append-only, hash-chained ledger",
+        dir.display()
+    );
+    println!(
+        "  umpire verify {} [--bundle {}]",
+        dir.display(),
+        bundle.display()
+    );
+    Ok(0)
+}

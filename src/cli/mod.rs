@@ -1,0 +1,153 @@
+//! Subcommands. Each prints what it did and exits 0, or prints `umpire: <reason>` to
+//! standard error and exits non-zero: 1 for a refusal or a failed check, 2 for bad
+//! arguments, 75 (EX_TEMPFAIL) when a mail could not even be stored, so that a mail
+//! server delivering to `ingest --stdin` tries again later.
+
+mod commands;
+mod demo;
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(
+    name = "umpire",
+    version,
+    about = "A game master's tool for wargames played by email, with dice anyone can verify"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the game systems this build knows.
+    Systems,
+    /// Create a campaign directory with its secrets, announcement and welcome mails.
+    New {
+        /// The game system (see `umpire systems`).
+        system: String,
+        /// The campaign directory to create (must not exist, or be empty).
+        dir: PathBuf,
+        /// A player: NAME=EMAIL (repeat for each player).
+        #[arg(long = "player", value_name = "NAME=EMAIL", required = true)]
+        players: Vec<String>,
+        /// The GM's address (gets the GM report and refusals of files without a sender).
+        #[arg(long)]
+        gm_email: Option<String>,
+        /// The game's own address players mail orders to (default: the GM's).
+        #[arg(long)]
+        address: Option<String>,
+        /// The campaign id players write on the GAME line (default: the directory's name).
+        #[arg(long)]
+        id: Option<String>,
+        #[arg(long)]
+        scenario: Option<String>,
+        /// A system option: KEY=VALUE (repeatable).
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Steps the hash chains cover.
+        #[arg(long)]
+        chain_length: Option<u64>,
+    },
+    /// Show the phase, who is due, who has sent orders, and the outbox.
+    Status {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+    },
+    /// Take orders files or mails; each gets one acknowledgement in the outbox.
+    Ingest {
+        /// The campaign directory, then any files (.txt orders files or .eml mails).
+        #[arg(value_name = "DIR_AND_FILES")]
+        paths: Vec<PathBuf>,
+        /// Read one mail from standard input (as a mail server delivers it).
+        #[arg(long)]
+        stdin: bool,
+        /// Read every mail of a Maildir (new/ and cur/).
+        #[arg(long, value_name = "PATH")]
+        maildir: Option<PathBuf>,
+        /// Read every mail of an mbox file.
+        #[arg(long, value_name = "PATH")]
+        mbox: Option<PathBuf>,
+    },
+    /// Seal the open phase, resolve it with its committed dice, write the reports.
+    Adjudicate {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// Resolve even though some due players sent nothing (their no-orders default applies).
+        #[arg(long)]
+        force: bool,
+    },
+    /// Print a report of a step.
+    Report {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// The step (default: the latest).
+        #[arg(long)]
+        step: Option<u64>,
+        /// public, gm, or a player's name.
+        #[arg(long = "for", default_value = "public")]
+        viewer: String,
+        /// text, markdown, bbcode or html.
+        #[arg(long, default_value = "text")]
+        format: String,
+    },
+    /// Send the outbox (SMTP or sendmail); sent mail moves to sent/.
+    Send {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// smtp://[user@]host[:port] (STARTTLS), smtps://… (TLS); password from UMPIRE_SMTP_PASSWORD.
+        #[arg(long, value_name = "URL")]
+        smtp: Option<String>,
+        /// Hand the mail to the local sendmail program.
+        #[arg(long)]
+        sendmail: bool,
+        /// Show what would be sent; send and move nothing.
+        #[arg(long)]
+        dry_run: bool,
+    },
+    /// Check a campaign's public record; with --bundle, replay every step.
+    Verify {
+        dir: PathBuf,
+        /// An audit bundle written by `audit-bundle`.
+        #[arg(long)]
+        bundle: Option<PathBuf>,
+    },
+    /// Write the post-game disclosure: master secret, sealed orders, states.
+    AuditBundle {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        #[arg(short, long)]
+        output: PathBuf,
+    },
+    /// Play a complete sample campaign and verify it.
+    Demo {
+        /// Where to create it (default: a new directory under the system's temp dir).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// Which system's demo.
+        #[arg(long, default_value = "dice")]
+        system: String,
+    },
+}
+
+/// Parses the command line and runs it; returns the exit status.
+pub fn run() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    match commands::dispatch(cli.command) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("umpire: {e:#}");
+            1
+        }
+    }
+}
