@@ -147,10 +147,11 @@ def load_json(path, where):
 HEX_DIGITS = set("0123456789abcdef")
 
 
-def keys_exactly(obj, keys, where):
+def keys_exactly(obj, keys, where, optional=()):
     if not isinstance(obj, dict):
         raise Mismatch(f"{where}: expected a JSON object")
-    missing, extra = sorted(set(keys) - set(obj)), sorted(set(obj) - set(keys))
+    missing = sorted(set(keys) - set(obj))
+    extra = sorted(set(obj) - set(keys) - set(optional))
     if missing or extra:
         raise Mismatch(f"{where}: missing fields {missing}, unexpected fields {extra}")
 
@@ -313,13 +314,16 @@ def verify(root, bundle_path=None):
 
 BUNDLE = ("bundle", "campaign", "system", "scenario", "options", "players", "chain_length",
           "master_secret", "initial_state", "steps")
+# The campaign's own data files (a GM's corrected map, say); the game replay needs them,
+# the trust checks here do not.
+BUNDLE_OPTIONAL = ("data_files",)
 BUNDLE_STEP = ("step", "phase", "due", "sealed", "hidden_rolls", "state")
 
 
 def verify_bundle(path, campaign, length, c0, h0, steps):
     wb = os.path.basename(path)
     b = load_json(path, wb)
-    keys_exactly(b, BUNDLE, wb)
+    keys_exactly(b, BUNDLE, wb, BUNDLE_OPTIONAL)
     if b["bundle"] != "umpire-audit-v1" or b["campaign"] != campaign:
         raise Mismatch(f"{wb}: bundle/campaign should be umpire-audit-v1/{campaign}")
     integer(b["chain_length"], f"{wb}: chain_length", length, length)

@@ -101,13 +101,31 @@ pub fn unanswered(c: &Campaign) -> Result<Vec<(u64, PathBuf)>> {
     Ok(out)
 }
 
-/// Stores, checks and answers one input.
-pub fn ingest(c: &mut Campaign, raw: &[u8]) -> Result<Ingested> {
-    let mut earlier = Vec::new();
+/// Finishes what an interrupted run left: inputs stored but not answered, and
+/// accepted requests of an immediate phase not yet resolved. Returns the steps resolved.
+pub fn finish_interrupted(c: &mut Campaign) -> Result<Vec<Outcome>> {
+    let mut steps = Vec::new();
     for (n, rel) in unanswered(c)? {
         let bytes = std::fs::read(c.root.join(&rel))?;
-        earlier.extend(process(c, n, rel, &bytes)?.steps);
+        steps.extend(process(c, n, rel, &bytes)?.steps);
     }
+    loop {
+        let phase = c.engine()?.phase(&c.current_state()?)?;
+        if phase.mode != PhaseMode::Immediate || phase.game_over.is_some() {
+            break;
+        }
+        let waiting = adjudicate::sealed_orders(c, c.steps() + 1)?;
+        let Some(player) = waiting.keys().next().cloned() else {
+            break;
+        };
+        steps.push(adjudicate::resolve_immediate(c, &player)?);
+    }
+    Ok(steps)
+}
+
+/// Stores, checks and answers one input.
+pub fn ingest(c: &mut Campaign, raw: &[u8]) -> Result<Ingested> {
+    let mut earlier = finish_interrupted(c)?;
     let (n, rel) = store_raw(c, raw)?;
     let mut result = process(c, n, rel, raw)?;
     earlier.append(&mut result.steps);

@@ -52,10 +52,26 @@ pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result
     Ok(())
 }
 
-/// A test hook: `UMPIRE_CRASH_AT=<point>` aborts the process at that point, as a
-/// power cut would, so the tests can show that nothing is lost or half-done.
+/// A test hook: `UMPIRE_CRASH_AT=<point>` (or `<point>#<n>` for its n-th passage)
+/// aborts the process there, as a power cut would, so the tests can show that nothing
+/// is lost or half-done. Points: raw-stored, staged, committed, applying.
 pub fn crash_point(point: &str) {
-    if std::env::var("UMPIRE_CRASH_AT").is_ok_and(|p| p == point) {
+    static PASSED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+    let Ok(want) = std::env::var("UMPIRE_CRASH_AT") else {
+        return;
+    };
+    let (name, nth) = match want.split_once('#') {
+        Some((n, k)) => (n.to_string(), k.parse::<usize>().unwrap_or(1)),
+        None => (want, 1),
+    };
+    if name != point {
+        return;
+    }
+    let count = PASSED.lock().map(|mut v| {
+        v.push(point.to_string());
+        v.iter().filter(|p| *p == point).count()
+    });
+    if count.is_ok_and(|c| c == nth) {
         eprintln!("umpire: simulated crash at {point}");
         std::process::abort();
     }

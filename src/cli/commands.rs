@@ -77,6 +77,8 @@ pub fn dispatch(command: Command) -> Result<i32> {
         } => ingest_command(paths, stdin, maildir, mbox),
         Command::Adjudicate { dir, force } => {
             let mut c = Campaign::open(&dir)?;
+            // Mail stored before a crash is answered before the phase is sealed.
+            print_outcomes(&ingest::finish_interrupted(&mut c)?);
             let outcomes = adjudicate::adjudicate(&mut c, force)?;
             print_outcomes(&outcomes);
             Ok(0)
@@ -292,9 +294,6 @@ fn ingest_command(
             inputs.push((format!("{} #{}", m.display(), i + 1), raw));
         }
     }
-    if inputs.is_empty() {
-        bail!("nothing to ingest: give files, --stdin, --maildir or --mbox");
-    }
     let mut c = match Campaign::open(&dir) {
         Ok(c) => c,
         Err(e) if stdin => {
@@ -303,7 +302,17 @@ fn ingest_command(
         }
         Err(e) => return Err(e),
     };
-    let mut refused = 0;
+    if inputs.is_empty() {
+        // Only finish what an interrupted run stored but never answered or resolved.
+        let waiting = ingest::unanswered(&c)?.len();
+        let steps = ingest::finish_interrupted(&mut c)?;
+        print_outcomes(&steps);
+        println!(
+            "{waiting} stored input(s) were waiting for an answer; {} step(s) resolved",
+            steps.len()
+        );
+        return Ok(0);
+    }
     for (name, raw) in inputs {
         let done = match ingest::ingest(&mut c, &raw) {
             Ok(d) => d,
@@ -314,22 +323,22 @@ fn ingest_command(
             }
             Err(e) => return Err(e.context(name)),
         };
-        match &done.verdict {
-            Verdict::Accepted { player, receipt } => {
-                println!("{name}: accepted for {player}, receipt {receipt}")
-            }
-            Verdict::Refused { reason } => {
-                refused += 1;
-                println!("{name}: refused: {reason}")
-            }
-            Verdict::Ignored { why } => println!("{name}: stored, not answered ({why})"),
-            Verdict::Duplicate => println!("{name}: the same mail again; stored, answered before"),
-        }
+        // A refusal is an answer, not a failure: the mail was handled, so exit 0.
+        println!("{name}: {}", describe(&done.verdict));
         print_outcomes(&done.steps);
     }
-    // A refusal is an answer, not a failure: the mail was handled.
-    let _ = refused;
     Ok(0)
+}
+
+fn describe(verdict: &Verdict) -> String {
+    match verdict {
+        Verdict::Accepted { player, receipt } => {
+            format!("accepted for {player}, receipt {receipt}")
+        }
+        Verdict::Refused { reason } => format!("refused: {reason}"),
+        Verdict::Ignored { why } => format!("stored, not answered ({why})"),
+        Verdict::Duplicate => "the same mail again; stored, answered before".into(),
+    }
 }
 
 pub fn print_outcomes(outcomes: &[Outcome]) {

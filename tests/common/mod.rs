@@ -1,0 +1,124 @@
+//! Helpers for tests that drive the `umpire` binary from the outside.
+#![allow(dead_code)]
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+pub fn umpire() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_umpire"));
+    c.env_remove("UMPIRE_CRASH_AT");
+    c
+}
+
+/// Runs umpire with `args`; returns (exit code, stdout, stderr).
+pub fn run(args: &[&str]) -> (i32, String, String) {
+    output(umpire().args(args).output().expect("umpire runs"))
+}
+
+pub fn output(o: Output) -> (i32, String, String) {
+    (
+        o.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+    )
+}
+
+/// Runs and insists on success.
+pub fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(
+        code, 0,
+        "umpire {args:?} failed\nstdout:\n{out}\nstderr:\n{err}"
+    );
+    out
+}
+
+/// The text body of a mail file.
+pub fn mail_text(path: &Path) -> String {
+    let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let message = mail_parser::MessageParser::default()
+        .parse(&bytes[..])
+        .expect("a mail");
+    message
+        .body_text(0)
+        .map(|t| t.into_owned())
+        .unwrap_or_default()
+}
+
+/// Creates a campaign of `system` with `players` (name@example.org each) and returns
+/// each player's secret, read from the welcome mail the way the player reads it.
+pub fn new_campaign(dir: &Path, system: &str, players: &[&str]) -> BTreeMap<String, String> {
+    let mut args = vec![
+        "new".to_string(),
+        system.to_string(),
+        dir.display().to_string(),
+    ];
+    for p in players {
+        args.push("--player".into());
+        args.push(format!("{p}={p}@example.org"));
+    }
+    args.extend([
+        "--gm-email".into(),
+        "gm@example.org".into(),
+        "--address".into(),
+        "game@example.org".into(),
+    ]);
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    ok(&refs);
+    players
+        .iter()
+        .map(|p| {
+            let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
+            let secret = text
+                .lines()
+                .find_map(|l| l.strip_prefix("Your secret: "))
+                .unwrap_or_else(|| panic!("no secret in {p}'s welcome mail:\n{text}"))
+                .trim()
+                .to_string();
+            (p.to_string(), secret)
+        })
+        .collect()
+}
+
+/// Writes `text` to a file in `dir` and returns its path.
+pub fn file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).expect("write input");
+    p
+}
+
+/// A plain mail from `from` with `body`.
+pub fn mail(from: &str, id: &str, body: &str) -> String {
+    format!(
+        "From: {from}\r\nTo: game@example.org\r\nSubject: orders\r\nMessage-ID: <{id}@example.org>\r\nDate: Sun, 22 Nov 2026 10:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}",
+        body.replace('\n', "\r\n")
+    )
+}
+
+pub fn ledger(dir: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(dir.join("ledger.jsonl"))
+        .expect("ledger")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("ledger line"))
+        .collect()
+}
+
+pub fn count_files(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|r| r.flatten().count())
+        .unwrap_or(0)
+}
+
+/// The directory of the shared project files (rules, DATC, maps), if present.
+pub fn shared(rel: &str) -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared")
+        .join(rel);
+    if p.exists() {
+        Some(p)
+    } else {
+        println!("SKIP: {} not found", p.display());
+        None
+    }
+}

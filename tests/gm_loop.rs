@@ -1,0 +1,409 @@
+//! The GM loop from the outside: the binary, real files, real mails.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+fn orders(player: &str, secret: &str, lines: &str) -> String {
+    format!("GAME g\nPLAYER {player}\nSECRET {secret}\n{lines}\nEND\n")
+}
+
+fn setup(
+    tmp: &Path,
+) -> (
+    std::path::PathBuf,
+    std::collections::BTreeMap<String, String>,
+) {
+    let dir = tmp.join("g");
+    let secrets = new_campaign(&dir, "dice", &["alice", "bob"]);
+    (dir, secrets)
+}
+
+#[test]
+fn systems_lists_the_dice_server() {
+    let out = ok(&["systems"]);
+    assert!(out.lines().any(|l| l.starts_with("dice ")), "{out}");
+}
+
+#[test]
+fn new_writes_the_announcement_and_welcome_mails() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, secrets) = setup(tmp.path());
+    let a: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("reports/0/public.json")).unwrap()).unwrap();
+    assert_eq!(a["trust"], "umpire-v1");
+    assert_eq!(a["step"], 0);
+    assert_eq!(a["chain_public"].as_str().unwrap().len(), 64);
+    // Secrets: at least 80 bits, easy to type, stored only as hashes.
+    for s in secrets.values() {
+        let symbols = s.chars().filter(|c| c.is_ascii_alphanumeric()).count();
+        assert!(symbols * 5 >= 80, "{s}");
+    }
+    let toml = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    assert!(secrets.values().all(|s| !toml.contains(s.as_str())));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(dir.join("secret/master.key"))
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o077, 0, "master secret readable by others");
+    }
+    // A second `new` in the same place changes nothing.
+    let (code, _, err) = run(&[
+        "new",
+        "dice",
+        dir.to_str().unwrap(),
+        "--player",
+        "x=x@example.org",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("already a campaign"), "{err}");
+}
+
+#[test]
+fn every_refusal_is_answered_and_kept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, s) = setup(tmp.path());
+    let d = dir.to_str().unwrap();
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "bad syntax",
+            orders("alice", &s["alice"], "ROLL 2d0 x\nROLL 3d6\nROLL 1d6 fine"),
+            "line 4",
+        ),
+        (
+            "wrong secret",
+            orders("alice", "AAAA-BBBB-CCCC-DDDD-EEEE", "ROLL 1d6 x"),
+            "secret is wrong",
+        ),
+        (
+            "no secret",
+            "GAME g\nPLAYER alice\nROLL 1d6 x\nEND\n".into(),
+            "no SECRET",
+        ),
+        (
+            "unknown player",
+            orders("zed", &s["alice"], "ROLL 1d6 x"),
+            "no player 'zed'",
+        ),
+        (
+            "wrong campaign",
+            orders("alice", &s["alice"], "ROLL 1d6 x").replace("GAME g", "GAME other"),
+            "GAME line says other",
+        ),
+        (
+            "phase not open",
+            orders("alice", &s["alice"], "ROLL 1d6 x")
+                .replace("END", "END")
+                .replace("GAME g\n", "GAME g\nPHASE S1901M\n"),
+            "is not open",
+        ),
+        ("empty", String::new(), "empty"),
+    ];
+    for (i, (what, text, expect)) in cases.iter().enumerate() {
+        let f = file(tmp.path(), &format!("case{i}.txt"), text);
+        let out = ok(&["ingest", d, f.to_str().unwrap()]);
+        assert!(out.contains("refused"), "{what}: {out}");
+        // The raw input is kept and the refusal, with its reasons, is in the acks.
+        let n = i + 1;
+        assert_eq!(
+            std::fs::read(dir.join(format!("inbox/{n:06}.eml"))).unwrap(),
+            text.as_bytes(),
+            "{what}"
+        );
+        let ack = std::fs::read_to_string(dir.join(format!("phases/1/acks/{n:06}.txt"))).unwrap();
+        assert!(ack.contains("REFUSED"), "{what}: {ack}");
+        assert!(ack.contains(expect), "{what}: expected '{expect}' in {ack}");
+    }
+    // The bad-syntax refusal names every bad line, not just the first.
+    let ack = std::fs::read_to_string(dir.join("phases/1/acks/000001.txt")).unwrap();
+    assert!(
+        ack.contains("line 4") && ack.contains("line 5") && !ack.contains("line 6"),
+        "{ack}"
+    );
+    // Nothing was accepted, so nothing was stored as anyone's orders.
+    assert!(ledger(&dir).iter().all(|e| e["event"] != "accept"));
+    assert!(!dir.join("phases/1/orders").exists());
+
+    // Oversized input, with a configurable limit.
+    let toml = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    std::fs::write(
+        dir.join("campaign.toml"),
+        toml.replace("max_input_bytes = 1048576", "max_input_bytes = 200"),
+    )
+    .unwrap();
+    let big = orders("alice", &s["alice"], &"ROLL 1d6 filler\n".repeat(20));
+    let f = file(tmp.path(), "big.txt", &big);
+    let out = ok(&["ingest", d, f.to_str().unwrap()]);
+    assert!(out.contains("at most 200"), "{out}");
+}
+
+#[test]
+fn accepted_orders_resolve_with_receipt_and_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, s) = setup(tmp.path());
+    let d = dir.to_str().unwrap();
+    let f = file(
+        tmp.path(),
+        "a.txt",
+        &orders(
+            "alice",
+            &s["alice"],
+            "roll 3d6+2 charge\nROLL 1d20 HIDDEN spy",
+        ),
+    );
+    let out = ok(&["ingest", d, f.to_str().unwrap()]);
+    assert!(out.contains("accepted for alice"), "{out}");
+    assert!(out.contains("step 1"), "{out}");
+    // The ack gives receipt and salt; the player can check r = H(s + sealed).
+    let ack = std::fs::read_to_string(dir.join("phases/1/acks/000001.txt")).unwrap();
+    let receipt = ack
+        .lines()
+        .find_map(|l| l.strip_prefix("Receipt: "))
+        .unwrap()
+        .trim()
+        .to_string();
+    let salt = ack
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("Salt:"))
+        .unwrap()
+        .trim()
+        .to_string();
+    let sealed = std::fs::read(dir.join("phases/1/orders/alice-000001.txt")).unwrap();
+    assert!(
+        !String::from_utf8_lossy(&sealed).contains(&s["alice"]),
+        "the sealed file keeps the secret"
+    );
+    let mut bytes = hex::decode(salt).unwrap();
+    bytes.extend_from_slice(&sealed);
+    use sha2::Digest;
+    assert_eq!(hex::encode(sha2::Sha256::digest(&bytes)), receipt);
+    // The public record lists the receipt; the report shows the public die, not the hidden one.
+    let public = std::fs::read_to_string(dir.join("reports/1/public.json")).unwrap();
+    assert!(public.contains(&receipt));
+    let record: serde_json::Value = serde_json::from_str(&public).unwrap();
+    assert_eq!(record["rolls"].as_array().unwrap().len(), 4);
+    assert!(record["rolls"][3].get("face").is_none());
+    // Status shows the next phase; report prints.
+    assert!(ok(&["status", d]).contains("Dice requests"));
+    assert!(ok(&["report", d, "--format", "bbcode"]).contains("[b]Results[/b]"));
+    let out = ok(&["verify", d]);
+    assert!(out.contains("verify: OK"), "{out}");
+}
+
+#[test]
+fn adjudicate_refuses_an_immediate_phase_and_explains() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, _) = setup(tmp.path());
+    let (code, _, err) = run(&["adjudicate", dir.to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(err.contains("as it arrives"), "{err}");
+}
+
+#[test]
+fn duplicate_delivery_is_answered_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, s) = setup(tmp.path());
+    let d = dir.to_str().unwrap();
+    let m = file(
+        tmp.path(),
+        "m.eml",
+        &mail(
+            "alice@example.org",
+            "dup1",
+            &orders("alice", &s["alice"], "ROLL 1d6 once"),
+        ),
+    );
+    ok(&["ingest", d, m.to_str().unwrap()]);
+    let out = ok(&["ingest", d, m.to_str().unwrap()]);
+    assert!(out.contains("same mail again"), "{out}");
+    let acks = count_files(&dir.join("phases/1/acks"));
+    assert_eq!(acks, 1);
+    assert_eq!(
+        ledger(&dir).iter().filter(|e| e["event"] == "step").count(),
+        1
+    );
+}
+
+#[test]
+fn tampering_is_named_by_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, s) = setup(tmp.path());
+    let d = dir.to_str().unwrap();
+    for (i, p) in ["alice", "bob"].iter().enumerate() {
+        let f = file(
+            tmp.path(),
+            &format!("{p}.txt"),
+            &orders(
+                p,
+                &s[*p],
+                &format!("ROLL 2d6 volley {i}\nROLL 1d6 HIDDEN scouting {i}"),
+            ),
+        );
+        ok(&["ingest", d, f.to_str().unwrap()]);
+    }
+    let bundle = tmp.path().join("bundle.json");
+    ok(&["audit-bundle", d, "-o", bundle.to_str().unwrap()]);
+    assert!(ok(&["verify", d, "--bundle", bundle.to_str().unwrap()]).contains("replayed"));
+
+    let copy = |name: &str| {
+        let to = tmp.path().join(name);
+        let status = std::process::Command::new("cp")
+            .args(["-r", d, to.to_str().unwrap()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        to
+    };
+    let flip = |path: &Path, from: &str, to: &str| {
+        let text = std::fs::read_to_string(path).unwrap();
+        assert!(text.contains(from), "{} lacks {from}", path.display());
+        std::fs::write(path, text.replacen(from, to, 1)).unwrap();
+    };
+    let expect_fail = |dir: &Path, bundle: Option<&Path>, expect: &str| {
+        let mut args = vec!["verify", dir.to_str().unwrap()];
+        if let Some(b) = bundle {
+            args.extend(["--bundle", b.to_str().unwrap()]);
+        }
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 1, "verify passed a tampered copy: {out}");
+        assert!(err.contains(expect), "expected '{expect}' in: {err}");
+    };
+
+    // A published human report.
+    let t = copy("t1");
+    flip(&t.join("reports/2/public.txt"), "Results", "Resulst");
+    expect_fail(&t, None, "reports/2/public.txt");
+
+    // A published die.
+    let t = copy("t2");
+    let p = t.join("reports/1/public.json");
+    let rec: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
+    let face = rec["rolls"][0]["face"].as_u64().unwrap();
+    flip(
+        &p,
+        &format!("\"face\": {face}"),
+        &format!("\"face\": {}", face % 6 + 1),
+    );
+    expect_fail(&t, None, "reports/1/public.json");
+
+    // A receipt.
+    let t = copy("t3");
+    let p = t.join("reports/1/public.json");
+    let receipt = rec["receipts"][0]["receipt"].as_str().unwrap().to_string();
+    let mut forged = receipt.clone();
+    forged.replace_range(0..1, if &receipt[0..1] == "0" { "1" } else { "0" });
+    flip(&p, &receipt, &forged);
+    expect_fail(&t, None, "reports/1/public.json");
+
+    // The ledger.
+    let t = copy("t4");
+    flip(&t.join("ledger.jsonl"), "\"bytes\":", "\"bytes\":1");
+    expect_fail(&t, None, "ledger line");
+
+    // A sealed orders file inside the audit bundle.
+    let t = copy("t5");
+    let b: serde_json::Value = serde_json::from_slice(&std::fs::read(&bundle).unwrap()).unwrap();
+    let sealed = b["steps"][0]["sealed"]["alice"].as_str().unwrap();
+    let mut raw = base64_decode(sealed);
+    let pos = raw.iter().position(|&c| c == b'v').unwrap();
+    raw[pos] = b'w';
+    let tampered = tmp.path().join("tampered-bundle.json");
+    std::fs::write(
+        &tampered,
+        std::fs::read_to_string(&bundle)
+            .unwrap()
+            .replace(sealed, &base64_encode(&raw)),
+    )
+    .unwrap();
+    expect_fail(&t, Some(&tampered), "receipt");
+}
+
+fn base64_decode(s: &str) -> Vec<u8> {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.decode(s).unwrap()
+}
+
+fn base64_encode(b: &[u8]) -> String {
+    use base64::Engine;
+    base64::engine::general_purpose::STANDARD.encode(b)
+}
+
+#[test]
+fn reports_never_show_another_players_hidden_roll() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = new_campaign(&dir, "dice", &["alice", "bob", "carol"]);
+    let d = dir.to_str().unwrap();
+    for p in ["alice", "bob", "carol"] {
+        let f = file(
+            tmp.path(),
+            &format!("{p}.txt"),
+            &orders(
+                p,
+                &s[p],
+                &format!("ROLL 3d20 HIDDEN secret plan of {p}\nROLL 1d6 open roll of {p}"),
+            ),
+        );
+        ok(&["ingest", d, f.to_str().unwrap()]);
+    }
+    let mut checked = 0;
+    for step in 1..=3 {
+        let events: serde_json::Value = serde_json::from_slice(
+            &std::fs::read(dir.join(format!("state/{step}.events.json"))).unwrap(),
+        )
+        .unwrap();
+        for e in events["events"].as_array().unwrap() {
+            if e["audience"]["to"] != "players" {
+                continue;
+            }
+            let text = e["text"].as_str().unwrap();
+            let allowed: Vec<&str> = e["audience"]["players"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter_map(|v| v.as_str())
+                .collect();
+            let escaped = text
+                .replace('&', "&amp;")
+                .replace('"', "&quot;")
+                .replace('<', "&lt;");
+            for viewer in ["public", "alice", "bob", "carol"] {
+                for ext in ["txt", "md", "bbcode", "html"] {
+                    let report =
+                        std::fs::read_to_string(dir.join(format!("reports/{step}/{viewer}.{ext}")))
+                            .unwrap();
+                    let shown = report.contains(text) || report.contains(&escaped);
+                    assert_eq!(
+                        shown,
+                        allowed.contains(&viewer),
+                        "step {step} {viewer}.{ext}: '{text}'"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked >= 3 * 16, "{checked}");
+}
+
+#[test]
+fn help_is_there_for_every_command() {
+    for cmd in [
+        "new",
+        "status",
+        "ingest",
+        "adjudicate",
+        "report",
+        "send",
+        "verify",
+        "audit-bundle",
+        "demo",
+    ] {
+        let out = ok(&[cmd, "--help"]);
+        assert!(out.contains("Usage"), "{cmd}: {out}");
+    }
+}
