@@ -60,9 +60,9 @@ fn the_independent_verifier_agrees_with_the_demo() {
         ),
     )
     .unwrap();
-    let (code, out, _) = output(Command::new(py).arg(script()).arg(&dir).output().unwrap());
+    let (code, out, err) = output(Command::new(py).arg(script()).arg(&dir).output().unwrap());
     assert_eq!(code, 1, "{out}");
-    assert!(out.contains("MISMATCH"), "{out}");
+    assert!(err.contains("MISMATCH") && err.contains("public.json"), "{out}\n{err}");
     let (code, _, _) = run(&["verify", dir.to_str().unwrap()]);
     assert_eq!(code, 1);
 }
