@@ -74,3 +74,17 @@ fn rust_agrees_with_the_independent_vectors() {
         .expect("state commitment vector");
     assert_eq!(trust::hex(&state_commitment(&h1, &state)), hash(&v, &key));
 }
+
+#[test]
+fn the_readme_shows_the_same_vectors() {
+    let v = vectors();
+    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    for key in ["c0", "h0", "c1", "h1", "salt", "receipt", "orders_digest", "dice_key_public", "dice_key_hidden", "state_commitment"] {
+        let value = hash(&v, key);
+        assert!(readme.contains(&format!("`{value}`")), "README lacks {key} = {value}");
+    }
+    for key in ["d6_faces_from_K", "d10_faces_from_K"] {
+        let faces: Vec<String> = v[key].as_array().unwrap().iter().map(|f| f.to_string()).collect();
+        assert!(readme.contains(&faces.join(" ")), "README lacks the {key} list");
+    }
+}
