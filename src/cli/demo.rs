@@ -58,19 +58,12 @@ fn dice(dir: &Path) -> Result<i32> {
         scenario: None,
         options: Default::default(),
         chain_length: None,
+        schedule: None,
     })?;
-    println!(
-        "1. created campaign dice-demo; announced c[0] = {}",
-        created.chain_public
-    );
+    println!("1. created campaign dice-demo; announced c[0] = {}", created.chain_public);
     println!("   three welcome mails (with each player's secret) are in outbox/\n");
     let secret = |p: &str| {
-        created
-            .player_secrets
-            .iter()
-            .find(|(n, _)| n == p)
-            .map(|(_, s)| s.clone())
-            .unwrap_or_default()
+        created.player_secrets.iter().find(|(n, _)| n == p).map(|(_, s)| s.clone()).unwrap_or_default()
     };
 
     let inputs = [
@@ -131,6 +124,7 @@ fn dice(dir: &Path) -> Result<i32> {
             Verdict::Refused { reason } => format!("refused: {reason}"),
             Verdict::Ignored { why } => format!("not answered: {why}"),
             Verdict::Duplicate => "duplicate".into(),
+            Verdict::Gm { done, .. } => done.join("; "),
         };
         println!("   {what}: {verdict}");
         print_outcomes(&done.steps);
@@ -139,10 +133,7 @@ fn dice(dir: &Path) -> Result<i32> {
 
     let outbox = std::fs::read_dir(dir.join("outbox"))?.flatten().count();
     println!("\n3. the outbox holds {outbox} mail(s): welcomes, acknowledgements, results");
-    println!(
-        "   (send them with: umpire send {} --smtp smtp://user@host, or --sendmail)\n",
-        dir.display()
-    );
+    println!("   (send them with: umpire send {} --smtp smtp://user@host, or --sendmail)\n", dir.display());
 
     println!("4. what anyone can check now, without trusting the GM:");
     let v = audit::verify(dir, None)?;
@@ -164,26 +155,10 @@ fn dice(dir: &Path) -> Result<i32> {
         "  {}/reports/1/public.txt        the public result of alice's rolls (forum: .bbcode, web: .html)",
         dir.display()
     );
-    println!(
-        "  {}/reports/1/alice.txt         alice's own report, with her hidden die",
-        dir.display()
-    );
-    println!(
-        "  {}/phases/1/acks/              every acknowledgement, refusals included",
-        dir.display()
-    );
-    println!(
-        "  {}/outbox/                     mail waiting to be sent",
-        dir.display()
-    );
-    println!(
-        "  {}/ledger.jsonl                the append-only, hash-chained ledger",
-        dir.display()
-    );
-    println!(
-        "  umpire verify {} [--bundle {}]",
-        dir.display(),
-        bundle.display()
-    );
+    println!("  {}/reports/1/alice.txt         alice's own report, with her hidden die", dir.display());
+    println!("  {}/phases/1/acks/              every acknowledgement, refusals included", dir.display());
+    println!("  {}/outbox/                     mail waiting to be sent", dir.display());
+    println!("  {}/ledger.jsonl                the append-only, hash-chained ledger", dir.display());
+    println!("  umpire verify {} [--bundle {}]", dir.display(), bundle.display());
     Ok(0)
 }
