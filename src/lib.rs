@@ -5,5 +5,7 @@
 //! trust layer (`trust`, `dice`) lets anyone verify afterwards that nobody chose a die.
 
 pub mod dice;
+pub mod mail;
+pub mod orders;
 pub mod systems;
 pub mod trust;
