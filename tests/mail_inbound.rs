@@ -300,3 +300,14 @@ fn maildir_new_and_cur_in_name_order() {
     let err = read_maildir(not_maildir.path()).unwrap_err().to_string();
     assert!(err.contains("not a maildir"), "{err}");
 }
+
+#[test]
+fn format_flowed_long_lines_are_rejoined() {
+    let mail = read("flowed.eml");
+    let env = parse_envelope(&mail.text).unwrap();
+    assert_eq!(
+        env.body,
+        "A VEN H\nF NAP-ION (if the Austrian fleet moves to Albania this still goes, as we agreed by mail last week)\nFrom here on nothing is stuffed"
+    );
+    assert!(env.ended);
+}

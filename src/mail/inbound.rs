@@ -2,7 +2,7 @@
 //! it, how to thread a reply, the orders text, attached orders files, and whether it
 //! was sent by a machine that must never be answered.
 
-use mail_parser::{Message, MessageParser, MimeHeaders, PartType};
+use mail_parser::{Message, MessageParser, MessagePart, MimeHeaders, PartType};
 
 use super::automated::automated_reason;
 use super::html::html_to_text;
@@ -22,7 +22,8 @@ pub struct Inbound {
     pub references: Vec<String>,
     pub subject: Option<String>,
     /// The orders text: the text/plain body (HTML converted when there is no usable
-    /// plain part), transfer encodings undone, in UTF-8, with `\n` line endings.
+    /// plain part), transfer encodings undone, format=flowed lines rejoined, in UTF-8,
+    /// with `\n` line endings. Envelope line numbers count lines of this text.
     pub text: String,
     /// `(file name, text)` of text/plain attachments: an orders file sent as a file.
     pub attachments: Vec<(String, String)>,
@@ -196,7 +197,10 @@ fn body_text(message: &Message<'_>) -> String {
     let mut pieces: Vec<String> = Vec::new();
     for part in message.text_bodies() {
         match &part.body {
-            PartType::Text(text) => pieces.push(text.to_string()),
+            PartType::Text(text) => match flowed(part) {
+                Some(delsp) => pieces.push(unflow(&unix_lines(text), delsp)),
+                None => pieces.push(text.to_string()),
+            },
             PartType::Html(html) => pieces.push(html_to_text(html)),
             _ => {}
         }
@@ -215,6 +219,52 @@ fn body_text(message: &Message<'_>) -> String {
         }
     }
     unix_lines(&text)
+}
+
+/// `Some(delsp)` when a text part is `format=flowed` (RFC 3676), as Thunderbird and
+/// others send by default.
+fn flowed(part: &MessagePart<'_>) -> Option<bool> {
+    let ct = part.content_type()?;
+    if !ct.attribute("format")?.eq_ignore_ascii_case("flowed") {
+        return None;
+    }
+    Some(
+        ct.attribute("delsp")
+            .is_some_and(|d| d.eq_ignore_ascii_case("yes")),
+    )
+}
+
+/// Undoes format=flowed: a line ending in a space continues on the next line (the
+/// sender wrapped a long line), and a space the sender put before a line that starts
+/// with a space, `>` or `From ` is removed. Without this a long order wrapped by the
+/// mail program would read as two broken lines. Quoted lines join only with lines of
+/// the same quote depth and keep a `> ` prefix per level.
+fn unflow(text: &str, delsp: bool) -> String {
+    let mut lines: Vec<(usize, String)> = Vec::new();
+    let mut continues = false;
+    for line in text.split('\n') {
+        let depth = line.bytes().take_while(|b| *b == b'>').count();
+        let content = &line[depth..];
+        let content = content.strip_prefix(' ').unwrap_or(content);
+        let soft = content.ends_with(' ') && content != "-- ";
+        let piece = match content.strip_suffix(' ') {
+            Some(without) if soft && delsp => without,
+            _ => content,
+        };
+        match lines.last_mut() {
+            Some((last_depth, last)) if continues && *last_depth == depth => last.push_str(piece),
+            _ => lines.push((depth, piece.to_string())),
+        }
+        continues = soft;
+    }
+    lines
+        .into_iter()
+        .map(|(depth, text)| match depth {
+            0 => text,
+            _ => format!("{} {text}", ">".repeat(depth)),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Attached orders files: text/plain attachments, and attachments named `*.txt` whose
@@ -257,6 +307,16 @@ mod tests {
         assert!(!looks_like_mail(b"Game: x\nPlayer: y\n\nA PAR-BUR\n"));
         assert!(!looks_like_mail(b""));
         assert!(!looks_like_mail(b" Subject: x\n"));
+    }
+
+    #[test]
+    fn flowed_lines_are_joined() {
+        let text = "GAME g\nF NAP-ION, and a comment long enough to be \nwrapped by the program\n From stuffed\n> quoted \n> more\n-- \nsig\n";
+        assert_eq!(
+            unflow(text, false),
+            "GAME g\nF NAP-ION, and a comment long enough to be wrapped by the program\nFrom stuffed\n> quoted more\n-- \nsig\n"
+        );
+        assert_eq!(unflow("ab \ncd", true), "abcd");
     }
 
     #[test]
