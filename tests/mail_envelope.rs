@@ -221,3 +221,11 @@ fn secrets() {
     assert_eq!(normalize_secret("oIl-O"), "0110");
     assert_eq!(hash_secret("L0", b""), hash_secret("io", b""));
 }
+
+#[test]
+fn debug_output_hides_the_secret() {
+    let env = ok("GAME g\nPLAYER p\nSECRET K7QF-2M9X\nEND\n");
+    let shown = format!("{env:?}");
+    assert!(!shown.contains("K7QF"), "{shown}");
+    assert!(shown.contains("hidden"), "{shown}");
+}

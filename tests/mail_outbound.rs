@@ -143,3 +143,23 @@ fn bad_fields_are_errors_not_panics() {
     assert!(message.in_reply_to().is_empty());
     assert_eq!(message.references().as_text(), Some("ok@x"));
 }
+
+#[test]
+fn long_headers_fold_and_read_back() {
+    let mut m = reply();
+    m.subject = ["Überlange Betreffzeile für die Frühjahrsrunde 1901"; 8].join(" ");
+    m.references = (0..40)
+        .map(|i| format!("thread-{i:03}.a-rather-long-local-part@umpire.example.org"))
+        .collect();
+    let bytes = build_message(&m).unwrap();
+    let longest = bytes.split(|b| *b == b'\n').map(<[u8]>::len).max();
+    assert!(longest.is_some_and(|n| n <= 998), "{longest:?}");
+    let message = MessageParser::default().parse(&bytes).unwrap();
+    assert_eq!(message.subject(), Some(m.subject.as_str()));
+    let references: Vec<String> = message
+        .references()
+        .as_text_list()
+        .map(|l| l.iter().map(|s| s.to_string()).collect())
+        .unwrap_or_default();
+    assert_eq!(references, m.references);
+}

@@ -145,15 +145,23 @@ fn skip_attributes(input: &str) -> &str {
     ""
 }
 
-/// Skips the content of a hidden element up to and including its end tag.
+/// Skips the content of a hidden element up to and including its end tag. The search
+/// does not copy the input, so a mail full of `<style>` elements stays linear.
 fn skip_hidden<'a>(input: &'a str, name: &str) -> &'a str {
-    let lower = input.to_ascii_lowercase();
-    let end_tag = format!("</{name}");
-    match lower.find(&end_tag) {
-        // ASCII lowercasing keeps byte offsets, so `at` is a boundary in `input` too.
-        Some(at) => skip_attributes(&input[at + end_tag.len()..]),
-        None => "",
+    let mut from = 0;
+    while let Some(offset) = input[from..].find("</") {
+        let at = from + offset + 2;
+        let matches = input
+            .as_bytes()
+            .get(at..at + name.len())
+            .is_some_and(|candidate| candidate.eq_ignore_ascii_case(name.as_bytes()));
+        if matches {
+            // The name is ASCII, so the byte after it starts a character.
+            return skip_attributes(&input[at + name.len()..]);
+        }
+        from = at;
     }
+    ""
 }
 
 /// Builds the text line by line.
@@ -310,6 +318,17 @@ mod tests {
             html_to_text(html),
             "Café & co <3 &bogus; a&b\n> old line\n> more\n  two  spaces\nnext\ntail\n"
         );
+    }
+
+    #[test]
+    fn outlook_markup() {
+        let html = "<!--[if gte mso 9]><xml><o:shapedefaults/></xml><![endif]-->\
+            <STYLE>p {}</Style><p class=MsoNormal>GAME x<o:p></o:p></p>\
+            <p class=MsoNormal><![if !supportLists]>A PAR-BUR<![endif]><o:p>&nbsp;</o:p></p>\
+            <SCRIPT>x</SCRIPT >END";
+        assert_eq!(html_to_text(html), "GAME x\nA PAR-BUR\nEND\n");
+        assert_eq!(html_to_text("<style>never closed"), "");
+        assert_eq!(html_to_text(""), "");
     }
 
     #[test]

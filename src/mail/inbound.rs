@@ -3,12 +3,13 @@
 //! was sent by a machine that must never be answered.
 
 use mail_parser::{Message, MessageParser, MessagePart, MimeHeaders, PartType};
+use serde::{Deserialize, Serialize};
 
 use super::automated::automated_reason;
 use super::html::html_to_text;
 
 /// What umpire reads from one incoming mail.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Inbound {
     /// The sender's bare address, lowercase.
     pub from: Option<String>,

@@ -7,6 +7,7 @@
 //! server accepting a mail and the rename: that mail is sent again on the next run,
 //! which is the better failure for orders acknowledgements than one never sent.
 
+use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -29,7 +30,7 @@ pub enum Transport {
 }
 
 /// What one run of [`send_outbox`] did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SendReport {
     /// File names sent and moved into `sent/`, in the order sent.
     pub sent: Vec<String>,

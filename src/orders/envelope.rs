@@ -39,13 +39,17 @@
 //! `body_first_line + i - 1` of the input, and a system's errors name the line the
 //! player sees in their own mail.
 
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 use super::secret::normalize_secret;
 pub use super::secret::{hash_secret, new_secret, secret_matches};
 
 /// An orders text taken apart into its header and its body.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+///
+/// Deliberately not serializable, and its `Debug` output hides the secret: the secret
+/// must never reach a log, the ledger or a report.
+#[derive(Clone, Default, PartialEq, Eq)]
 pub struct Envelope {
     /// `GAME <campaign>`.
     pub game: Option<String>,
@@ -67,13 +71,28 @@ pub struct Envelope {
 }
 
 /// One line of the envelope that could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct EnvelopeError {
     /// 1-based line number in the input.
     pub line: usize,
     /// The line as written (without its line ending).
     pub text: String,
     pub reason: String,
+}
+
+impl fmt::Debug for Envelope {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Envelope")
+            .field("game", &self.game)
+            .field("player", &self.player)
+            .field("secret", &self.secret.as_ref().map(|_| "(hidden)"))
+            .field("phase", &self.phase)
+            .field("body", &self.body)
+            .field("body_first_line", &self.body_first_line)
+            .field("ended", &self.ended)
+            .field("skipped", &self.skipped)
+            .finish()
+    }
 }
 
 impl fmt::Display for EnvelopeError {
