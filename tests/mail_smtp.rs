@@ -4,7 +4,7 @@
 mod mail_support;
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 
 use chrono::{TimeZone, Utc};
@@ -31,6 +31,15 @@ fn mail(n: u32, to: &str, body: &str) -> Vec<u8> {
     .unwrap()
 }
 
+/// A campaign folder with an empty outbox; the folder lives as long as the guard.
+fn campaign() -> (tempfile::TempDir, PathBuf, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let outbox = dir.path().join("outbox");
+    let sent = dir.path().join("sent");
+    fs::create_dir(&outbox).unwrap();
+    (dir, outbox, sent)
+}
+
 fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = match fs::read_dir(dir) {
         Ok(entries) => entries
@@ -46,10 +55,7 @@ fn names(dir: &Path) -> Vec<String> {
 #[test]
 fn smtp_sends_moves_and_retries() {
     let server = Server::start();
-    let campaign = tempfile::tempdir().unwrap();
-    let outbox = campaign.path().join("outbox");
-    let sent = campaign.path().join("sent");
-    fs::create_dir(&outbox).unwrap();
+    let (_campaign, outbox, sent) = campaign();
     // A body line starting with "." must survive SMTP dot-stuffing.
     let first = mail(1, "anna@example.net", "line one\n.hidden dot line\nEND\n");
     fs::write(outbox.join("0001-anna.eml"), &first).unwrap();
@@ -116,14 +122,12 @@ fn smtp_sends_moves_and_retries() {
 fn smtp_starttls_url_is_opportunistic_on_loopback() {
     // The test server offers no STARTTLS; on a loopback host smtp:// still delivers.
     let server = Server::start();
-    let campaign = tempfile::tempdir().unwrap();
-    let outbox = campaign.path().join("outbox");
-    fs::create_dir(&outbox).unwrap();
+    let (_campaign, outbox, sent) = campaign();
     fs::write(outbox.join("a.eml"), mail(7, "carl@example.com", "z\n")).unwrap();
     let transport = Transport::Smtp {
         url: format!("smtp://localhost:{}", server.port),
     };
-    let report = send_outbox(&outbox, &campaign.path().join("sent"), &transport).unwrap();
+    let report = send_outbox(&outbox, &sent, &transport).unwrap();
     assert_eq!(report.sent, vec!["a.eml"], "{:?}", report.failed);
     assert_eq!(server.deliveries()[0].rcpt_to, vec!["carl@example.com"]);
 }
@@ -131,10 +135,7 @@ fn smtp_starttls_url_is_opportunistic_on_loopback() {
 #[test]
 fn envelope_from_to_and_cc_and_refusals() {
     let server = Server::start();
-    let campaign = tempfile::tempdir().unwrap();
-    let outbox = campaign.path().join("outbox");
-    let sent = campaign.path().join("sent");
-    fs::create_dir(&outbox).unwrap();
+    let (_campaign, outbox, sent) = campaign();
     fs::write(
         outbox.join("1-cc.eml"),
         "From: Umpire <umpire@example.org>\r\nTo: a@example.net, B <b@example.net>\r\nCc: gm@example.org, a@example.net\r\nSubject: cc\r\n\r\nhello\r\n",
@@ -169,11 +170,8 @@ fn envelope_from_to_and_cc_and_refusals() {
 #[test]
 fn already_sent_is_not_sent_again() {
     let server = Server::start();
-    let campaign = tempfile::tempdir().unwrap();
-    let outbox = campaign.path().join("outbox");
-    let sent = campaign.path().join("sent");
-    fs::create_dir_all(&outbox).unwrap();
-    fs::create_dir_all(&sent).unwrap();
+    let (_campaign, outbox, sent) = campaign();
+    fs::create_dir(&sent).unwrap();
     let same = mail(1, "a@example.net", "same\n");
     fs::write(outbox.join("x.eml"), &same).unwrap();
     fs::write(sent.join("x.eml"), &same).unwrap();
@@ -192,9 +190,7 @@ fn already_sent_is_not_sent_again() {
 
 #[test]
 fn bad_urls_fail_before_sending() {
-    let campaign = tempfile::tempdir().unwrap();
-    let outbox = campaign.path().join("outbox");
-    fs::create_dir(&outbox).unwrap();
+    let (_campaign, outbox, sent) = campaign();
     fs::write(outbox.join("a.eml"), mail(1, "a@example.net", "x\n")).unwrap();
     for url in [
         "smtp://gm:pw@127.0.0.1:2525",
@@ -202,7 +198,7 @@ fn bad_urls_fail_before_sending() {
         "ftp://127.0.0.1",
     ] {
         let transport = Transport::Smtp { url: url.into() };
-        let result = send_outbox(&outbox, &campaign.path().join("sent"), &transport);
+        let result = send_outbox(&outbox, &sent, &transport);
         assert!(result.is_err(), "{url}");
     }
     assert_eq!(names(&outbox), vec!["a.eml"]);
@@ -210,10 +206,7 @@ fn bad_urls_fail_before_sending() {
 
 #[test]
 fn dry_run_moves_nothing() {
-    let campaign = tempfile::tempdir().unwrap();
-    let outbox = campaign.path().join("outbox");
-    let sent = campaign.path().join("sent");
-    fs::create_dir(&outbox).unwrap();
+    let (_campaign, outbox, sent) = campaign();
     fs::write(outbox.join("a.eml"), mail(1, "a@example.net", "x\n")).unwrap();
     fs::write(outbox.join("b.eml"), b"no headers here").unwrap();
     let report = send_outbox(&outbox, &sent, &Transport::DryRun).unwrap();
@@ -224,7 +217,8 @@ fn dry_run_moves_nothing() {
     assert!(!sent.exists());
 
     // A missing outbox is an empty one.
-    let report = send_outbox(&campaign.path().join("none"), &sent, &Transport::DryRun).unwrap();
+    let missing = outbox.with_file_name("none");
+    let report = send_outbox(&missing, &sent, &Transport::DryRun).unwrap();
     assert_eq!(report, Default::default());
 }
 
@@ -232,13 +226,10 @@ fn dry_run_moves_nothing() {
 #[test]
 fn sendmail_program_gets_envelope_and_bytes() {
     use std::os::unix::fs::PermissionsExt;
-    let campaign = tempfile::tempdir().unwrap();
-    let outbox = campaign.path().join("outbox");
-    let sent = campaign.path().join("sent");
-    fs::create_dir(&outbox).unwrap();
-    let record = campaign.path().join("record");
+    let (dir, outbox, sent) = campaign();
+    let record = dir.path().join("record");
     fs::create_dir(&record).unwrap();
-    let program = campaign.path().join("fake-sendmail");
+    let program = dir.path().join("fake-sendmail");
     fs::write(
         &program,
         format!(

@@ -108,25 +108,27 @@ fn tag<'a>(input: &'a str, out: &mut Writer) -> &'a str {
         "br" => out.hard_break(),
         "blockquote" => {
             out.soft_break();
-            if closing {
-                out.quote_depth = out.quote_depth.saturating_sub(1);
-            } else {
-                out.quote_depth += 1;
-            }
+            nest(&mut out.quote_depth, closing);
         }
         "pre" => {
             out.soft_break();
-            if closing {
-                out.pre_depth = out.pre_depth.saturating_sub(1);
-            } else {
-                out.pre_depth += 1;
-            }
+            nest(&mut out.pre_depth, closing);
         }
         "td" | "th" if !closing => out.space(),
         _ if BLOCKS.contains(&name.as_str()) => out.soft_break(),
         _ => {}
     }
     rest
+}
+
+/// One level deeper on an opening tag, one shallower on a closing one; a stray closing
+/// tag does not go below zero.
+fn nest(depth: &mut usize, closing: bool) {
+    *depth = if closing {
+        depth.saturating_sub(1)
+    } else {
+        *depth + 1
+    };
 }
 
 /// Skips to just after the `>` that ends a tag, stepping over quoted attribute values

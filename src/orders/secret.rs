@@ -6,8 +6,9 @@
 //! that look like digits all normalize to the same value before hashing.
 
 use rand_core::{OsRng, RngCore};
-use sha2::{Digest, Sha256};
 use subtle::ConstantTimeEq;
+
+use crate::trust::h;
 
 /// The 32 symbols of Crockford base32, in value order.
 const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -44,11 +45,7 @@ fn is_dash(c: char) -> bool {
 /// `SHA-256("umpire-secret-v1\n" + salt + normalized secret)`: what `campaign.toml`
 /// keeps instead of the secret.
 pub fn hash_secret(secret: &str, salt: &[u8]) -> [u8; 32] {
-    let mut hasher = Sha256::new();
-    hasher.update(HASH_PREFIX);
-    hasher.update(salt);
-    hasher.update(normalize_secret(secret).as_bytes());
-    hasher.finalize().into()
+    h(&[HASH_PREFIX, salt, normalize_secret(secret).as_bytes()])
 }
 
 /// Does `secret` hash to `stored_hash` under `salt`? The comparison takes the same time
