@@ -7,7 +7,6 @@
 //! server accepting a mail and the rename: that mail is sent again on the next run,
 //! which is the better failure for orders acknowledgements than one never sent.
 
-use serde::{Deserialize, Serialize};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -15,6 +14,7 @@ use anyhow::{Context, bail};
 use lettre::address::Envelope;
 use lettre::{SendmailTransport, SmtpTransport, Transport as _};
 use mail_parser::MessageParser;
+use serde::{Deserialize, Serialize};
 
 use super::smtp::{parse_smtp_url, smtp_transport};
 

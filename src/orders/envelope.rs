@@ -39,8 +39,9 @@
 //! `body_first_line + i - 1` of the input, and a system's errors name the line the
 //! player sees in their own mail.
 
-use serde::{Deserialize, Serialize};
 use std::fmt;
+
+use serde::{Deserialize, Serialize};
 
 use super::secret::normalize_secret;
 pub use super::secret::{hash_secret, new_secret, secret_matches};
