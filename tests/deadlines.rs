@@ -22,8 +22,19 @@ fn run_at(when: &str, args: &[&str]) -> String {
 fn create(dir: &Path, extra: &[&str]) -> std::collections::BTreeMap<String, String> {
     let d = dir.to_str().unwrap();
     let mut args = vec![
-        "new", "dice", d, "--player", "alice=alice@example.org", "--player", "bob=bob@example.org",
-        "--gm-email", "gm@example.org", "--option", "rounds=yes", "--timezone", "Europe/London",
+        "new",
+        "dice",
+        d,
+        "--player",
+        "alice=alice@example.org",
+        "--player",
+        "bob=bob@example.org",
+        "--gm-email",
+        "gm@example.org",
+        "--option",
+        "rounds=yes",
+        "--timezone",
+        "Europe/London",
     ];
     args.extend(extra);
     run_at(T0, &args);
@@ -39,7 +50,14 @@ fn create(dir: &Path, extra: &[&str]) -> std::collections::BTreeMap<String, Stri
 
 fn send_orders(dir: &Path, when: &str, player: &str, secret: &str, body: &str) -> String {
     let f = dir.parent().unwrap().join(format!("{player}-{}.txt", when.replace(':', "")));
-    std::fs::write(&f, format!("GAME {}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n", dir.file_name().unwrap().to_str().unwrap())).unwrap();
+    std::fs::write(
+        &f,
+        format!(
+            "GAME {}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n",
+            dir.file_name().unwrap().to_str().unwrap()
+        ),
+    )
+    .unwrap();
     run_at(when, &["ingest", dir.to_str().unwrap(), f.to_str().unwrap()])
 }
 
@@ -169,12 +187,24 @@ fn one_address_many_games() {
         secrets.push(new_campaign(&root.join(g), "dice", &["ann", "bo"]));
     }
     let r = root.to_str().unwrap();
-    let m = file(root, "m.eml", &mail("ann@example.org", "r1", &format!("GAME west\nPLAYER ann\nSECRET {}\nROLL 1d6 west roll\nEND\n", secrets[1]["ann"])));
+    let m = file(
+        root,
+        "m.eml",
+        &mail(
+            "ann@example.org",
+            "r1",
+            &format!("GAME west\nPLAYER ann\nSECRET {}\nROLL 1d6 west roll\nEND\n", secrets[1]["ann"]),
+        ),
+    );
     let out = ok(&["ingest", "--root", r, m.to_str().unwrap()]);
     assert!(out.contains("west") && out.contains("accepted for ann"), "{out}");
     assert!(root.join("west/inbox/000001.eml").exists());
     assert!(!root.join("east/inbox").exists());
-    let m = file(root, "n.eml", &mail("ann@example.org", "r2", "GAME north\nPLAYER ann\nSECRET x\nROLL 1d6 lost\nEND\n"));
+    let m = file(
+        root,
+        "n.eml",
+        &mail("ann@example.org", "r2", "GAME north\nPLAYER ann\nSECRET x\nROLL 1d6 lost\nEND\n"),
+    );
     let out = ok(&["ingest", "--root", r, m.to_str().unwrap()]);
     assert!(out.contains("names no game"), "{out}");
     assert!(root.join("unrouted/000001.eml").exists());

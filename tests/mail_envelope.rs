@@ -1,8 +1,6 @@
 //! The orders envelope as players really write it, and the player secrets.
 
-use umpire::orders::{
-    Envelope, hash_secret, new_secret, normalize_secret, parse_envelope, secret_matches,
-};
+use umpire::orders::{Envelope, hash_secret, new_secret, normalize_secret, parse_envelope, secret_matches};
 
 fn ok(text: &str) -> Envelope {
     match parse_envelope(text) {
@@ -13,9 +11,8 @@ fn ok(text: &str) -> Envelope {
 
 #[test]
 fn the_usual_form() {
-    let env = ok(
-        "GAME spring-1901\nPLAYER England\nSECRET K7QF-2M9X\nPHASE S1901M\nF LON-NTH\nA LVP-YOR\nEND\n",
-    );
+    let env =
+        ok("GAME spring-1901\nPLAYER England\nSECRET K7QF-2M9X\nPHASE S1901M\nF LON-NTH\nA LVP-YOR\nEND\n");
     assert_eq!(env.game.as_deref(), Some("spring-1901"));
     assert_eq!(env.player.as_deref(), Some("England"));
     assert_eq!(env.secret.as_deref(), Some("K7QF-2M9X"));
@@ -58,10 +55,7 @@ fn messy_mail_from_a_phone() {
     let lines: Vec<&str> = text.split('\n').collect();
     for (i, body_line) in env.body.split('\n').enumerate() {
         if !body_line.is_empty() {
-            assert_eq!(
-                lines[env.body_first_line - 1 + i].trim_end_matches('\r'),
-                body_line
-            );
+            assert_eq!(lines[env.body_first_line - 1 + i].trim_end_matches('\r'), body_line);
         }
     }
     assert!(env.ended);
@@ -117,16 +111,8 @@ fn every_error_is_reported_at_once() {
     let errors = parse_envelope(text).unwrap_err();
     let lines: Vec<usize> = errors.iter().map(|e| e.line).collect();
     assert_eq!(lines, vec![1, 3, 5], "{errors:?}");
-    assert!(
-        errors[0].reason.contains("campaign"),
-        "{}",
-        errors[0].reason
-    );
-    assert!(
-        errors[2].reason.contains("inside the orders"),
-        "{}",
-        errors[2].reason
-    );
+    assert!(errors[0].reason.contains("campaign"), "{}", errors[0].reason);
+    assert!(errors[2].reason.contains("inside the orders"), "{}", errors[2].reason);
     assert_eq!(errors[2].text, "SECRET late");
     assert!(errors[1].to_string().starts_with("line 3: "));
 }
@@ -189,19 +175,12 @@ fn secrets() {
     let groups: Vec<&str> = s.split('-').collect();
     assert_eq!(groups.len(), 5);
     assert!(groups.iter().all(|g| g.len() == 4));
-    assert!(
-        s.chars()
-            .all(|c| c == '-' || "0123456789ABCDEFGHJKMNPQRSTVWXYZ".contains(c))
-    );
+    assert!(s.chars().all(|c| c == '-' || "0123456789ABCDEFGHJKMNPQRSTVWXYZ".contains(c)));
     assert_ne!(new_secret(), s, "two secrets of 100 random bits collided");
 
     let stored = hash_secret(&s, salt);
     assert!(secret_matches(&s, salt, &stored));
-    assert!(secret_matches(
-        &s.to_lowercase().replace('-', " "),
-        salt,
-        &stored
-    ));
+    assert!(secret_matches(&s.to_lowercase().replace('-', " "), salt, &stored));
     assert!(!secret_matches(&s, b"another salt", &stored));
     let mut wrong: Vec<char> = s.chars().collect();
     if let Some(last) = wrong.last_mut() {

@@ -13,9 +13,7 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 fn fixture_path(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/mail")
-        .join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/mail").join(name)
 }
 
 fn read(name: &str) -> Inbound {
@@ -42,10 +40,7 @@ fn plain_mail_with_greeting_and_signature() {
     assert!(env.ended);
     // "Hi GM," and "here are my orders..." are lines 1 and 3 of the body text.
     assert_eq!(env.skipped, vec![1, 3]);
-    assert_eq!(
-        mail.text.lines().nth(env.body_first_line - 1),
-        Some("F LON-NTH")
-    );
+    assert_eq!(mail.text.lines().nth(env.body_first_line - 1), Some("F LON-NTH"));
 }
 
 #[test]
@@ -68,10 +63,7 @@ fn html_only_mail_is_converted_and_quotes_skipped() {
 #[test]
 fn base64_body_is_decoded() {
     let mail = read("base64.eml");
-    assert_eq!(
-        mail.text,
-        "GAME spring-1901\nPLAYER Austria\nSECRET QQQQ-1111\nA VIE-GAL\nF TRI-ALB\nEND\n"
-    );
+    assert_eq!(mail.text, "GAME spring-1901\nPLAYER Austria\nSECRET QQQQ-1111\nA VIE-GAL\nF TRI-ALB\nEND\n");
     let env = parse_envelope(&mail.text).unwrap();
     assert_eq!(env.body, "A VIE-GAL\nF TRI-ALB");
     assert_eq!(env.body_first_line, 4);
@@ -89,11 +81,7 @@ fn quoted_printable_body_and_encoded_headers() {
         "{:?}",
         mail.text
     );
-    assert!(
-        mail.text.contains("Bonne journée — Renée"),
-        "{:?}",
-        mail.text
-    );
+    assert!(mail.text.contains("Bonne journée — Renée"), "{:?}", mail.text);
     let env = parse_envelope(&mail.text).unwrap();
     assert_eq!(env.player.as_deref(), Some("Italy"));
     assert_eq!(env.body.lines().count(), 4);
@@ -105,11 +93,7 @@ fn latin1_mail_becomes_utf8() {
     assert_eq!(mail.from.as_deref(), Some("francois@example.fr"));
     assert_eq!(mail.from_name.as_deref(), Some("François Dupré"));
     assert_eq!(mail.subject.as_deref(), Some("ordres déjà prêts"));
-    assert!(
-        mail.text.ends_with("François, à bientôt\n"),
-        "{:?}",
-        mail.text
-    );
+    assert!(mail.text.ends_with("François, à bientôt\n"), "{:?}", mail.text);
     let env = parse_envelope(&mail.text).unwrap();
     assert_eq!(env.body, "A PAR-BUR\nF BRE-MAO");
 }
@@ -144,11 +128,7 @@ fn alternative_prefers_plain_and_threads() {
     assert_eq!(mail.reply_to.as_deref(), Some("eve.replies@example.org"));
     assert_eq!(
         mail.references,
-        vec![
-            "orders-1@example.org",
-            "ack-1@umpire.example.org",
-            "ack-2@umpire.example.org"
-        ]
+        vec!["orders-1@example.org", "ack-1@umpire.example.org", "ack-2@umpire.example.org"]
     );
     let env = parse_envelope(&mail.text).unwrap();
     assert_eq!(env.player.as_deref(), Some("Turkey"));
@@ -172,10 +152,7 @@ fn machines_are_recognized() {
 
     let list = read("list.eml");
     let why = list.automated.unwrap_or_default();
-    assert!(
-        why.contains("Precedence") || why.contains("List-Id"),
-        "{why}"
-    );
+    assert!(why.contains("Precedence") || why.contains("List-Id"), "{why}");
 
     // Auto-Submitted: no and an unknown Precedence are a person writing.
     assert_eq!(read("not_automated.eml").automated, None);
@@ -210,10 +187,7 @@ fn plain_orders_file_is_not_mail() {
     let file = read("orders.txt");
     assert!(!file.is_mail);
     assert_eq!(file.from, None);
-    assert_eq!(
-        file.text,
-        String::from_utf8(fixture("orders.txt")).unwrap_or_default()
-    );
+    assert_eq!(file.text, String::from_utf8(fixture("orders.txt")).unwrap_or_default());
     // A file whose first line looks a bit like a header is still a file.
     let file = parse_mail(b"Game: spring-1901\nPlayer: England\n\nF LON-NTH\n");
     assert!(!file.is_mail);
@@ -231,10 +205,7 @@ fn mbox_of_three() {
     let mails: Vec<Inbound> = messages.iter().map(|m| parse_mail(m)).collect();
     let subjects: Vec<_> = mails.iter().map(|m| m.subject.as_deref()).collect();
     assert_eq!(subjects, vec![Some("first"), Some("second"), Some("third")]);
-    assert_eq!(
-        mails[0].text,
-        "GAME spring-1901\nPLAYER England\nFrom the north sea we go.\nEND\n"
-    );
+    assert_eq!(mails[0].text, "GAME spring-1901\nPLAYER England\nFrom the north sea we go.\nEND\n");
     assert!(mails[1].text.contains("\n>From quoted twice\n"));
     assert_eq!(mails[2].from.as_deref(), Some("carl@example.com"));
     // The mbox's own blank line before the next separator is not part of a message.
@@ -259,42 +230,18 @@ fn maildir_new_and_cur_in_name_order() {
     for sub in ["new", "cur", "tmp"] {
         fs::create_dir(dir.path().join(sub)).unwrap();
     }
-    fs::write(
-        dir.path().join("cur/1741000002.M2P1.host:2,S"),
-        fixture("base64.eml"),
-    )
-    .unwrap();
-    fs::write(
-        dir.path().join("new/1741000001.M1P1.host"),
-        fixture("plain.eml"),
-    )
-    .unwrap();
-    fs::write(
-        dir.path().join("new/1741000003.M3P1.host"),
-        fixture("utf8.eml"),
-    )
-    .unwrap();
+    fs::write(dir.path().join("cur/1741000002.M2P1.host:2,S"), fixture("base64.eml")).unwrap();
+    fs::write(dir.path().join("new/1741000001.M1P1.host"), fixture("plain.eml")).unwrap();
+    fs::write(dir.path().join("new/1741000003.M3P1.host"), fixture("utf8.eml")).unwrap();
     fs::write(dir.path().join("tmp/1741000000.M0P1.host"), b"half written").unwrap();
     fs::write(dir.path().join("new/.hidden"), b"not mail").unwrap();
 
     let mails = read_maildir(dir.path()).unwrap();
-    let names: Vec<String> = mails
-        .iter()
-        .map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned())
-        .collect();
-    assert_eq!(
-        names,
-        vec![
-            "1741000001.M1P1.host",
-            "1741000002.M2P1.host:2,S",
-            "1741000003.M3P1.host"
-        ]
-    );
+    let names: Vec<String> =
+        mails.iter().map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
+    assert_eq!(names, vec!["1741000001.M1P1.host", "1741000002.M2P1.host:2,S", "1741000003.M3P1.host"]);
     assert_eq!(mails[1].1, fixture("base64.eml"));
-    assert_eq!(
-        parse_mail(&mails[0].1).message_id.as_deref(),
-        Some("plain-1@example.net")
-    );
+    assert_eq!(parse_mail(&mails[0].1).message_id.as_deref(), Some("plain-1@example.net"));
 
     let not_maildir = tempfile::tempdir().unwrap();
     let err = read_maildir(not_maildir.path()).unwrap_err().to_string();

@@ -8,10 +8,7 @@ use umpire::mail::{Outgoing, build_message, parse_mail};
 fn reply() -> Outgoing {
     Outgoing {
         from: "Umpire of spring-1901 <umpire@example.org>".into(),
-        to: vec![
-            "Anna Smith <anna@example.net>".into(),
-            "gm@example.org".into(),
-        ],
+        to: vec!["Anna Smith <anna@example.net>".into(), "gm@example.org".into()],
         reply_to: Some("orders@example.org".into()),
         subject: "[spring-1901] Orders accepted — Frühling 1901".into(),
         text: "Your orders for S1901M are accepted.\n\nReceipt: 3f2a…\nÀ bientôt.\n".into(),
@@ -20,10 +17,7 @@ fn reply() -> Outgoing {
         references: vec!["orders-0@example.net".into(), "plain-1@example.net".into()],
         auto_submitted: true,
         message_id: "ack.spring-1901.0007.england@umpire.example.org".into(),
-        date: Utc
-            .with_ymd_and_hms(2025, 3, 3, 9, 15, 0)
-            .single()
-            .unwrap_or_default(),
+        date: Utc.with_ymd_and_hms(2025, 3, 3, 9, 15, 0).single().unwrap_or_default(),
     }
 }
 
@@ -33,43 +27,23 @@ fn reply_reads_back_with_threading() {
     assert!(bytes.is_ascii(), "headers and bodies are 7-bit encoded");
     for line in bytes.split(|b| *b == b'\n') {
         assert!(line.len() <= 998, "line too long for RFC 5322");
-        assert!(
-            line.is_empty() || line.ends_with(b"\r"),
-            "bare LF line ending"
-        );
+        assert!(line.is_empty() || line.ends_with(b"\r"), "bare LF line ending");
     }
 
     let message = MessageParser::default().parse(&bytes).unwrap();
-    assert_eq!(
-        message.message_id(),
-        Some("ack.spring-1901.0007.england@umpire.example.org")
-    );
+    assert_eq!(message.message_id(), Some("ack.spring-1901.0007.england@umpire.example.org"));
     assert_eq!(message.in_reply_to().as_text(), Some("plain-1@example.net"));
     let references: Vec<String> = message
         .references()
         .as_text_list()
         .map(|l| l.iter().map(|s| s.to_string()).collect())
         .unwrap_or_default();
-    assert_eq!(
-        references,
-        vec!["orders-0@example.net", "plain-1@example.net"]
-    );
-    assert_eq!(
-        message.subject(),
-        Some("[spring-1901] Orders accepted — Frühling 1901")
-    );
-    assert_eq!(
-        message.header_raw("Auto-Submitted").map(str::trim),
-        Some("auto-replied")
-    );
-    assert_eq!(
-        message.date().map(|d| d.to_timestamp()),
-        Some(1_740_993_300)
-    );
-    let to: Vec<&str> = message
-        .to()
-        .map(|a| a.iter().filter_map(|x| x.address()).collect())
-        .unwrap_or_default();
+    assert_eq!(references, vec!["orders-0@example.net", "plain-1@example.net"]);
+    assert_eq!(message.subject(), Some("[spring-1901] Orders accepted — Frühling 1901"));
+    assert_eq!(message.header_raw("Auto-Submitted").map(str::trim), Some("auto-replied"));
+    assert_eq!(message.date().map(|d| d.to_timestamp()), Some(1_740_993_300));
+    let to: Vec<&str> =
+        message.to().map(|a| a.iter().filter_map(|x| x.address()).collect()).unwrap_or_default();
     assert_eq!(to, vec!["anna@example.net", "gm@example.org"]);
     assert_eq!(
         message.body_text(0).as_deref(),
@@ -80,10 +54,7 @@ fn reply_reads_back_with_threading() {
     let inbound = parse_mail(&bytes);
     assert_eq!(inbound.from.as_deref(), Some("umpire@example.org"));
     assert_eq!(inbound.reply_to.as_deref(), Some("orders@example.org"));
-    assert_eq!(
-        inbound.references,
-        vec!["orders-0@example.net", "plain-1@example.net"]
-    );
+    assert_eq!(inbound.references, vec!["orders-0@example.net", "plain-1@example.net"]);
     // And would never answer it: it says it is an automatic reply.
     assert!(inbound.automated.is_some());
 }
@@ -106,17 +77,10 @@ fn html_alternative() {
     assert_eq!(ct.ctype(), "multipart");
     assert_eq!(ct.subtype(), Some("alternative"));
     assert!(message.header_raw("Auto-Submitted").is_none());
-    assert_eq!(
-        message.body_html(0).as_deref(),
-        Some("<p>Your orders are <b>accepted</b>.</p>")
-    );
+    assert_eq!(message.body_html(0).as_deref(), Some("<p>Your orders are <b>accepted</b>.</p>"));
     let plain = message.text_bodies().next().map(|p| &p.body);
     assert!(matches!(plain, Some(PartType::Text(t)) if t.starts_with("Your orders for S1901M")));
-    assert!(
-        parse_mail(&bytes)
-            .text
-            .starts_with("Your orders for S1901M are accepted.")
-    );
+    assert!(parse_mail(&bytes).text.starts_with("Your orders for S1901M are accepted."));
 }
 
 #[test]
@@ -148,9 +112,8 @@ fn bad_fields_are_errors_not_panics() {
 fn long_headers_fold_and_read_back() {
     let mut m = reply();
     m.subject = ["Überlange Betreffzeile für die Frühjahrsrunde 1901"; 8].join(" ");
-    m.references = (0..40)
-        .map(|i| format!("thread-{i:03}.a-rather-long-local-part@umpire.example.org"))
-        .collect();
+    m.references =
+        (0..40).map(|i| format!("thread-{i:03}.a-rather-long-local-part@umpire.example.org")).collect();
     let bytes = build_message(&m).unwrap();
     let longest = bytes.split(|b| *b == b'\n').map(<[u8]>::len).max();
     assert!(longest.is_some_and(|n| n <= 998), "{longest:?}");

@@ -23,10 +23,7 @@ fn mail(n: u32, to: &str, body: &str) -> Vec<u8> {
         references: vec![],
         auto_submitted: true,
         message_id: format!("reply-{n}@umpire.example.org"),
-        date: Utc
-            .with_ymd_and_hms(2025, 3, 3, 9, 0, n)
-            .single()
-            .unwrap_or_default(),
+        date: Utc.with_ymd_and_hms(2025, 3, 3, 9, 0, n).single().unwrap_or_default(),
     })
     .unwrap()
 }
@@ -42,10 +39,7 @@ fn campaign() -> (tempfile::TempDir, PathBuf, PathBuf) {
 
 fn names(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = match fs::read_dir(dir) {
-        Ok(entries) => entries
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect(),
+        Ok(entries) => entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect(),
         Err(_) => Vec::new(),
     };
     names.sort();
@@ -59,21 +53,11 @@ fn smtp_sends_moves_and_retries() {
     // A body line starting with "." must survive SMTP dot-stuffing.
     let first = mail(1, "anna@example.net", "line one\n.hidden dot line\nEND\n");
     fs::write(outbox.join("0001-anna.eml"), &first).unwrap();
-    fs::write(
-        outbox.join("0002-reject.eml"),
-        mail(2, "reject@example.net", "x\n"),
-    )
-    .unwrap();
-    fs::write(
-        outbox.join("0003-bob.eml"),
-        mail(3, "Bob <bob@example.com>", "y\n"),
-    )
-    .unwrap();
+    fs::write(outbox.join("0002-reject.eml"), mail(2, "reject@example.net", "x\n")).unwrap();
+    fs::write(outbox.join("0003-bob.eml"), mail(3, "Bob <bob@example.com>", "y\n")).unwrap();
     fs::write(outbox.join("notes.txt"), b"not mail").unwrap();
 
-    let transport = Transport::Smtp {
-        url: format!("smtp+plain://127.0.0.1:{}", server.port),
-    };
+    let transport = Transport::Smtp { url: format!("smtp+plain://127.0.0.1:{}", server.port) };
     let report = send_outbox(&outbox, &sent, &transport).unwrap();
     assert_eq!(report.sent, vec!["0001-anna.eml", "0003-bob.eml"]);
     assert_eq!(report.failed.len(), 1);
@@ -84,16 +68,10 @@ fn smtp_sends_moves_and_retries() {
     assert_eq!(deliveries.len(), 2);
     assert_eq!(deliveries[0].mail_from, "umpire@example.org");
     assert_eq!(deliveries[0].rcpt_to, vec!["anna@example.net"]);
-    assert_eq!(
-        deliveries[0].data, first,
-        "the server gets exactly the file's bytes"
-    );
+    assert_eq!(deliveries[0].data, first, "the server gets exactly the file's bytes");
     assert_eq!(deliveries[1].rcpt_to, vec!["bob@example.com"]);
 
-    assert_eq!(
-        names(&outbox),
-        vec!["0002-reject.eml", "0002-reject.eml.error", "notes.txt"]
-    );
+    assert_eq!(names(&outbox), vec!["0002-reject.eml", "0002-reject.eml.error", "notes.txt"]);
     assert_eq!(names(&sent), vec!["0001-anna.eml", "0003-bob.eml"]);
     let error = fs::read_to_string(outbox.join("0002-reject.eml.error")).unwrap();
     assert!(error.contains("no such mailbox"), "{error}");
@@ -124,9 +102,7 @@ fn smtp_starttls_url_is_opportunistic_on_loopback() {
     let server = Server::start();
     let (_campaign, outbox, sent) = campaign();
     fs::write(outbox.join("a.eml"), mail(7, "carl@example.com", "z\n")).unwrap();
-    let transport = Transport::Smtp {
-        url: format!("smtp://localhost:{}", server.port),
-    };
+    let transport = Transport::Smtp { url: format!("smtp://localhost:{}", server.port) };
     let report = send_outbox(&outbox, &sent, &transport).unwrap();
     assert_eq!(report.sent, vec!["a.eml"], "{:?}", report.failed);
     assert_eq!(server.deliveries()[0].rcpt_to, vec!["carl@example.com"]);
@@ -146,25 +122,16 @@ fn envelope_from_to_and_cc_and_refusals() {
         "From: umpire@example.org\r\nTo: a@example.net\r\nBcc: secret@example.net\r\nSubject: bcc\r\n\r\nhello\r\n",
     )
     .unwrap();
-    fs::write(
-        outbox.join("3-nobody.eml"),
-        "From: umpire@example.org\r\nSubject: x\r\n\r\nhi\r\n",
-    )
-    .unwrap();
+    fs::write(outbox.join("3-nobody.eml"), "From: umpire@example.org\r\nSubject: x\r\n\r\nhi\r\n").unwrap();
     fs::write(outbox.join("4-junk.eml"), [0u8, 1, 2, 255]).unwrap();
-    let transport = Transport::Smtp {
-        url: format!("smtp+plain://127.0.0.1:{}", server.port),
-    };
+    let transport = Transport::Smtp { url: format!("smtp+plain://127.0.0.1:{}", server.port) };
     let report = send_outbox(&outbox, &sent, &transport).unwrap();
     assert_eq!(report.sent, vec!["1-cc.eml"]);
     let failed: Vec<&str> = report.failed.iter().map(|(n, _)| n.as_str()).collect();
     assert_eq!(failed, vec!["2-bcc.eml", "3-nobody.eml", "4-junk.eml"]);
     assert!(report.failed[0].1.contains("Bcc"));
     assert!(report.failed[1].1.contains("no To or Cc"));
-    assert_eq!(
-        server.deliveries()[0].rcpt_to,
-        vec!["a@example.net", "b@example.net", "gm@example.org"]
-    );
+    assert_eq!(server.deliveries()[0].rcpt_to, vec!["a@example.net", "b@example.net", "gm@example.org"]);
 }
 
 #[test]
@@ -177,9 +144,7 @@ fn already_sent_is_not_sent_again() {
     fs::write(sent.join("x.eml"), &same).unwrap();
     fs::write(outbox.join("y.eml"), mail(2, "a@example.net", "new\n")).unwrap();
     fs::write(sent.join("y.eml"), mail(2, "a@example.net", "old\n")).unwrap();
-    let transport = Transport::Smtp {
-        url: format!("smtp+plain://127.0.0.1:{}", server.port),
-    };
+    let transport = Transport::Smtp { url: format!("smtp+plain://127.0.0.1:{}", server.port) };
     let report = send_outbox(&outbox, &sent, &transport).unwrap();
     assert!(report.sent.is_empty());
     assert_eq!(report.failed.len(), 1);
@@ -192,11 +157,7 @@ fn already_sent_is_not_sent_again() {
 fn bad_urls_fail_before_sending() {
     let (_campaign, outbox, sent) = campaign();
     fs::write(outbox.join("a.eml"), mail(1, "a@example.net", "x\n")).unwrap();
-    for url in [
-        "smtp://gm:pw@127.0.0.1:2525",
-        "smtp+plain://mail.example.org",
-        "ftp://127.0.0.1",
-    ] {
+    for url in ["smtp://gm:pw@127.0.0.1:2525", "smtp+plain://mail.example.org", "ftp://127.0.0.1"] {
         let transport = Transport::Smtp { url: url.into() };
         let result = send_outbox(&outbox, &sent, &transport);
         assert!(result.is_err(), "{url}");
@@ -242,9 +203,7 @@ fn sendmail_program_gets_envelope_and_bytes() {
 
     let bytes = mail(1, "anna@example.net", "hello\n");
     fs::write(outbox.join("a.eml"), &bytes).unwrap();
-    let transport = Transport::Sendmail {
-        program: Some(program.clone()),
-    };
+    let transport = Transport::Sendmail { program: Some(program.clone()) };
     let report = send_outbox(&outbox, &sent, &transport).unwrap();
     assert_eq!(report.sent, vec!["a.eml"], "{:?}", report.failed);
     let args = fs::read_to_string(record.join("args")).unwrap();
@@ -255,10 +214,6 @@ fn sendmail_program_gets_envelope_and_bytes() {
     fs::write(outbox.join("b.eml"), mail(2, "refuse@example.net", "x\n")).unwrap();
     let report = send_outbox(&outbox, &sent, &transport).unwrap();
     assert_eq!(report.failed.len(), 1);
-    assert!(
-        report.failed[0].1.contains("no thanks"),
-        "{}",
-        report.failed[0].1
-    );
+    assert!(report.failed[0].1.contains("no thanks"), "{}", report.failed[0].1);
     assert!(outbox.join("b.eml.error").exists());
 }

@@ -21,17 +21,13 @@ fn password_comes_from_the_environment() {
         "From: umpire@example.org\r\nTo: anna@example.net\r\nSubject: hi\r\n\r\nhello\r\n",
     )
     .unwrap();
-    let transport = Transport::Smtp {
-        url: format!("smtp://gm%40example.org@127.0.0.1:{}", server.port),
-    };
+    let transport = Transport::Smtp { url: format!("smtp://gm%40example.org@127.0.0.1:{}", server.port) };
 
     // A user in the URL without the variable: refused before anything is sent.
     // SAFETY: this test program runs this one test; no other thread reads the
     // environment while it changes.
     unsafe { std::env::remove_var("UMPIRE_SMTP_PASSWORD") };
-    let err = send_outbox(&outbox, &sent, &transport)
-        .unwrap_err()
-        .to_string();
+    let err = send_outbox(&outbox, &sent, &transport).unwrap_err().to_string();
     assert!(err.contains("UMPIRE_SMTP_PASSWORD"), "{err}");
     assert!(server.deliveries().is_empty());
 
@@ -41,8 +37,5 @@ fn password_comes_from_the_environment() {
     assert_eq!(report.sent, vec!["a.eml"], "{:?}", report.failed);
     let deliveries = server.deliveries();
     assert_eq!(deliveries.len(), 1);
-    assert_eq!(
-        deliveries[0].auth.as_deref(),
-        Some("gm@example.org:correct horse")
-    );
+    assert_eq!(deliveries[0].auth.as_deref(), Some("gm@example.org:correct horse"));
 }

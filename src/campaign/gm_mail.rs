@@ -30,7 +30,10 @@ pub struct GmOutcome {
 }
 
 /// Checks and applies the GM's commands into `txn`, or returns every bad line.
-pub fn apply(c: &Campaign, body: &str, txn: &mut Txn) -> Result<Result<GmOutcome, Vec<OrderError>>> {
+pub fn apply(c: &Campaign, body: &str, into: &mut Txn) -> Result<Result<GmOutcome, Vec<OrderError>>> {
+    // All or nothing: the commands go into their own transaction, kept only if every line is right.
+    let mut own = Txn::new();
+    let txn = &mut own;
     let step = c.steps() + 1;
     let mut out = GmOutcome::default();
     let mut errors = Vec::new();
@@ -105,6 +108,7 @@ pub fn apply(c: &Campaign, body: &str, txn: &mut Txn) -> Result<Result<GmOutcome
     if config_changed {
         txn.write("campaign.toml", config.to_toml()?);
     }
+    into.absorb(own);
     Ok(Ok(out))
 }
 

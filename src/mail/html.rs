@@ -90,9 +90,7 @@ fn tag<'a>(input: &'a str, out: &mut Writer) -> &'a str {
         Some(after_slash) => (true, after_slash),
         None => (false, after_lt),
     };
-    let name_len = name_start
-        .find(|c: char| !c.is_ascii_alphanumeric())
-        .unwrap_or(name_start.len());
+    let name_len = name_start.find(|c: char| !c.is_ascii_alphanumeric()).unwrap_or(name_start.len());
     if name_len == 0 || !name_start.starts_with(|c: char| c.is_ascii_alphabetic()) {
         // A lone "<" in text, such as "a < b".
         out.text("<");
@@ -124,11 +122,7 @@ fn tag<'a>(input: &'a str, out: &mut Writer) -> &'a str {
 /// One level deeper on an opening tag, one shallower on a closing one; a stray closing
 /// tag does not go below zero.
 fn nest(depth: &mut usize, closing: bool) {
-    *depth = if closing {
-        depth.saturating_sub(1)
-    } else {
-        *depth + 1
-    };
+    *depth = if closing { depth.saturating_sub(1) } else { *depth + 1 };
 }
 
 /// Skips to just after the `>` that ends a tag, stepping over quoted attribute values
@@ -198,14 +192,10 @@ impl Writer {
     /// Decodes the entity at the start of `input` (which starts with `&`) and returns
     /// what follows it. Text that is not an entity is kept as written.
     fn entity<'a>(&mut self, input: &'a str) -> &'a str {
-        let body_len = input[1..]
-            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '#'))
-            .unwrap_or(input.len() - 1);
+        let body_len =
+            input[1..].find(|c: char| !(c.is_ascii_alphanumeric() || c == '#')).unwrap_or(input.len() - 1);
         let after = &input[1 + body_len..];
-        match (
-            after.strip_prefix(';'),
-            decode_entity(&input[1..1 + body_len]),
-        ) {
+        match (after.strip_prefix(';'), decode_entity(&input[1..1 + body_len])) {
             (Some(rest), Some(c)) => {
                 if c == '\u{a0}' || c.is_whitespace() {
                     self.text(" ");
@@ -259,11 +249,7 @@ impl Writer {
         while self.lines.last().is_some_and(|l| l.is_empty()) {
             self.lines.pop();
         }
-        let first = self
-            .lines
-            .iter()
-            .position(|l| !l.is_empty())
-            .unwrap_or(self.lines.len());
+        let first = self.lines.iter().position(|l| !l.is_empty()).unwrap_or(self.lines.len());
         let mut text = self.lines[first..].join("\n");
         if !text.is_empty() {
             text.push('\n');
@@ -305,10 +291,7 @@ mod tests {
             <div dir=\"ltr\">GAME  spring</div><div>PLAYER&nbsp;England</div>\
             <div><br></div><div>F LON-NTH<br>A LVP&#45;YOR</div>\
             <div>END</div><script>alert('<div>')</script></body></html>";
-        assert_eq!(
-            html_to_text(html),
-            "GAME spring\nPLAYER England\n\nF LON-NTH\nA LVP-YOR\nEND\n"
-        );
+        assert_eq!(html_to_text(html), "GAME spring\nPLAYER England\n\nF LON-NTH\nA LVP-YOR\nEND\n");
     }
 
     #[test]
@@ -335,10 +318,7 @@ mod tests {
 
     #[test]
     fn attributes_with_angle_brackets() {
-        assert_eq!(
-            html_to_text("<a title=\"a > b\" href='x'>link</a> <b>bold</b>"),
-            "link bold\n"
-        );
+        assert_eq!(html_to_text("<a title=\"a > b\" href='x'>link</a> <b>bold</b>"), "link bold\n");
         assert_eq!(html_to_text("1 < 2 <"), "1 < 2 <\n");
     }
 }

@@ -67,14 +67,8 @@ pub fn parse_mail(raw: &[u8]) -> Inbound {
     };
 
     let from_addr = message.from().and_then(|a| a.first());
-    let from = from_addr
-        .and_then(|a| a.address())
-        .map(|a| a.trim().to_lowercase())
-        .filter(|a| !a.is_empty());
-    let from_name = from_addr
-        .and_then(|a| a.name())
-        .map(|n| n.trim().to_string())
-        .filter(|n| !n.is_empty());
+    let from = from_addr.and_then(|a| a.address()).map(|a| a.trim().to_lowercase()).filter(|a| !a.is_empty());
+    let from_name = from_addr.and_then(|a| a.name()).map(|n| n.trim().to_string()).filter(|n| !n.is_empty());
     let reply_to = message
         .reply_to()
         .and_then(|a| a.first())
@@ -140,11 +134,7 @@ fn looks_like_mail(raw: &[u8]) -> bool {
 /// A file that is not mail: its text, as UTF-8 if it is, else as Windows-1252 (the
 /// usual charset of a text file written on an older PC, and a superset of Latin-1).
 fn plain_file(raw: &[u8]) -> Inbound {
-    Inbound {
-        text: decode_text_file(raw),
-        is_mail: false,
-        ..Inbound::default()
-    }
+    Inbound { text: decode_text_file(raw), is_mail: false, ..Inbound::default() }
 }
 
 fn decode_text_file(raw: &[u8]) -> String {
@@ -229,10 +219,7 @@ fn flowed(part: &MessagePart<'_>) -> Option<bool> {
     if !ct.attribute("format")?.eq_ignore_ascii_case("flowed") {
         return None;
     }
-    Some(
-        ct.attribute("delsp")
-            .is_some_and(|d| d.eq_ignore_ascii_case("yes")),
-    )
+    Some(ct.attribute("delsp").is_some_and(|d| d.eq_ignore_ascii_case("yes")))
 }
 
 /// Undoes format=flowed: a line ending in a space continues on the next line (the
@@ -278,9 +265,7 @@ fn text_attachments(message: &Message<'_>) -> Vec<(String, String)> {
             ct.ctype().eq_ignore_ascii_case("text")
                 && ct.subtype().is_none_or(|s| s.eq_ignore_ascii_case("plain"))
         });
-        let named_txt = name
-            .as_deref()
-            .is_some_and(|n| n.to_ascii_lowercase().ends_with(".txt"));
+        let named_txt = name.as_deref().is_some_and(|n| n.to_ascii_lowercase().ends_with(".txt"));
         let text = match &part.body {
             PartType::Text(text) if is_plain || named_txt => Some(text.to_string()),
             PartType::Binary(bytes) | PartType::InlineBinary(bytes) if named_txt => {

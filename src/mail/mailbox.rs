@@ -61,13 +61,11 @@ fn looks_like_postmark(line: &[u8]) -> bool {
     let sender = words.next();
     let has_time = words.any(|w| {
         w.len() == 8
-            && w.iter().enumerate().all(|(i, b)| {
-                if i == 2 || i == 5 {
-                    *b == b':'
-                } else {
-                    b.is_ascii_digit()
-                }
-            })
+            && w.iter().enumerate().all(
+                |(i, b)| {
+                    if i == 2 || i == 5 { *b == b':' } else { b.is_ascii_digit() }
+                },
+            )
     });
     sender.is_some_and(|s| !s.contains(&b':')) && has_time
 }
@@ -75,11 +73,7 @@ fn looks_like_postmark(line: &[u8]) -> bool {
 /// `>From ` with one or more `>`: the line without its first `>`.
 fn unescape_from(line: &[u8]) -> Option<&[u8]> {
     let arrows = line.iter().take_while(|b| **b == b'>').count();
-    if arrows > 0 && line[arrows..].starts_with(b"From ") {
-        Some(&line[1..])
-    } else {
-        None
-    }
+    if arrows > 0 && line[arrows..].starts_with(b"From ") { Some(&line[1..]) } else { None }
 }
 
 fn without_final_blank_line(mut message: Vec<u8>) -> Vec<u8> {
@@ -103,8 +97,7 @@ pub fn read_maildir(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
             continue;
         }
         found_any = true;
-        let entries =
-            fs::read_dir(&folder).with_context(|| format!("cannot list {}", folder.display()))?;
+        let entries = fs::read_dir(&folder).with_context(|| format!("cannot list {}", folder.display()))?;
         for entry in entries {
             let entry = entry.with_context(|| format!("cannot list {}", folder.display()))?;
             let name = entry.file_name();
@@ -118,17 +111,13 @@ pub fn read_maildir(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
         }
     }
     if !found_any {
-        anyhow::bail!(
-            "{} is not a maildir: it has neither new/ nor cur/",
-            dir.display()
-        );
+        anyhow::bail!("{} is not a maildir: it has neither new/ nor cur/", dir.display());
     }
     files.sort();
     files
         .into_iter()
         .map(|(_, path)| {
-            let bytes =
-                fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let bytes = fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
             Ok((path, bytes))
         })
         .collect()
@@ -140,12 +129,8 @@ mod tests {
 
     #[test]
     fn postmarks() {
-        assert!(looks_like_postmark(
-            b"From gm@example.org Sat Jan  3 01:05:34 1996"
-        ));
-        assert!(looks_like_postmark(
-            b"From MAILER-DAEMON Mon Mar 3 10:00:00 2025"
-        ));
+        assert!(looks_like_postmark(b"From gm@example.org Sat Jan  3 01:05:34 1996"));
+        assert!(looks_like_postmark(b"From MAILER-DAEMON Mon Mar 3 10:00:00 2025"));
         assert!(!looks_like_postmark(b"From the north we attack at 10:30"));
         assert!(!looks_like_postmark(b"From "));
         assert!(!looks_like_postmark(b"From here"));

@@ -64,12 +64,8 @@ pub fn build_message(m: &Outgoing) -> anyhow::Result<Vec<u8>> {
     if let Some(id) = m.in_reply_to.as_deref().filter(|id| is_thread_id(id)) {
         builder = builder.in_reply_to(format!("<{id}>"));
     }
-    let references: Vec<String> = m
-        .references
-        .iter()
-        .filter(|id| is_thread_id(id))
-        .map(|id| format!("<{id}>"))
-        .collect();
+    let references: Vec<String> =
+        m.references.iter().filter(|id| is_thread_id(id)).map(|id| format!("<{id}>")).collect();
     if !references.is_empty() {
         builder = builder.references(references.join(" "));
     }
@@ -85,32 +81,25 @@ pub fn build_message(m: &Outgoing) -> anyhow::Result<Vec<u8>> {
             ));
     }
     let message = match &m.html {
-        Some(html) => builder.multipart(MultiPart::alternative_plain_html(
-            m.text.clone(),
-            html.clone(),
-        )),
+        Some(html) => builder.multipart(MultiPart::alternative_plain_html(m.text.clone(), html.clone())),
         // A plain body goes in as the message body itself rather than as a MIME part,
         // which lettre would end with an extra blank line that readers would show.
-        None => builder
-            .header(MIME_VERSION_1_0)
-            .header(ContentType::TEXT_PLAIN)
-            .body(m.text.clone()),
+        None => builder.header(MIME_VERSION_1_0).header(ContentType::TEXT_PLAIN).body(m.text.clone()),
     }
     .context("cannot build the mail")?;
     Ok(message.formatted())
 }
 
 fn mailbox(field: &str, text: &str) -> anyhow::Result<Mailbox> {
-    text.parse::<Mailbox>()
-        .with_context(|| format!("{field} address '{text}' is not a mail address"))
+    text.parse::<Mailbox>().with_context(|| format!("{field} address '{text}' is not a mail address"))
 }
 
 /// `left@right`, printable ASCII, no spaces, no angle brackets.
 fn is_message_id(id: &str) -> bool {
     is_thread_id(id)
-        && id.split_once('@').is_some_and(|(left, right)| {
-            !left.is_empty() && !right.is_empty() && !right.contains('@')
-        })
+        && id
+            .split_once('@')
+            .is_some_and(|(left, right)| !left.is_empty() && !right.is_empty() && !right.contains('@'))
 }
 
 /// Looser than [`is_message_id`]: some mail programs write ids without `@`, and
@@ -118,7 +107,5 @@ fn is_message_id(id: &str) -> bool {
 fn is_thread_id(id: &str) -> bool {
     !id.is_empty()
         && id.len() <= 900
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_graphic() && b != b'<' && b != b'>' && b != b'"' && b != b'\\')
+        && id.bytes().all(|b| b.is_ascii_graphic() && b != b'<' && b != b'>' && b != b'"' && b != b'\\')
 }

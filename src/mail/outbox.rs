@@ -60,9 +60,9 @@ impl Sender {
                 Sender::Smtp(Box::new(smtp_transport(&url)?))
             }
             Transport::Sendmail { program: None } => Sender::Sendmail(SendmailTransport::new()),
-            Transport::Sendmail {
-                program: Some(program),
-            } => Sender::Sendmail(SendmailTransport::new_with_command(program.as_os_str())),
+            Transport::Sendmail { program: Some(program) } => {
+                Sender::Sendmail(SendmailTransport::new_with_command(program.as_os_str()))
+            }
             Transport::DryRun => Sender::DryRun,
         })
     }
@@ -76,9 +76,9 @@ impl Sender {
                 .send_raw(envelope, bytes.strip_suffix(b"\r\n").unwrap_or(bytes))
                 .map(|_| ())
                 .map_err(|e| format!("SMTP: {e}")),
-            Sender::Sendmail(sendmail) => sendmail
-                .send_raw(envelope, bytes)
-                .map_err(|e| format!("sendmail: {e}")),
+            Sender::Sendmail(sendmail) => {
+                sendmail.send_raw(envelope, bytes).map_err(|e| format!("sendmail: {e}"))
+            }
             Sender::DryRun => Ok(()),
         }
     }
@@ -92,11 +92,7 @@ impl Sender {
 /// A mail whose name is already in `sent/` with the same bytes was sent before (the
 /// outbox copy is a leftover) and is removed without sending; with different bytes it
 /// is a failure, since renaming would overwrite the record of what was sent.
-pub fn send_outbox(
-    outbox: &Path,
-    sent: &Path,
-    transport: &Transport,
-) -> anyhow::Result<SendReport> {
+pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> anyhow::Result<SendReport> {
     let sender = Sender::new(transport)?;
     let dry_run = matches!(sender, Sender::DryRun);
     let mut report = SendReport::default();
@@ -136,9 +132,8 @@ fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> Result<O
     if let Ok(previous) = fs::read(target) {
         if previous == bytes {
             if !matches!(sender, Sender::DryRun) {
-                fs::remove_file(path).map_err(|e| {
-                    format!("already sent, but cannot remove {}: {e}", path.display())
-                })?;
+                fs::remove_file(path)
+                    .map_err(|e| format!("already sent, but cannot remove {}: {e}", path.display()))?;
             }
             return Ok(Outcome::AlreadySent);
         }
@@ -153,23 +148,16 @@ fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> Result<O
     }
     sender.send(&addressing.envelope, &bytes)?;
     let folder = target.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder)
-        .and_then(|()| fs::rename(path, target))
-        .map_err(|e| {
-            format!(
-                "sent, but could not move it to {} ({e}); it will be sent again next time",
-                target.display()
-            )
-        })?;
+    fs::create_dir_all(folder).and_then(|()| fs::rename(path, target)).map_err(|e| {
+        format!("sent, but could not move it to {} ({e}); it will be sent again next time", target.display())
+    })?;
     Ok(Outcome::Sent)
 }
 
 /// The SMTP envelope of a mail from its own From, To and Cc headers. A mail with a Bcc
 /// header is refused: sending its bytes as they are would show the Bcc list to everyone.
 fn addressing(bytes: &[u8]) -> anyhow::Result<Addressing> {
-    let message = MessageParser::default()
-        .parse_headers(bytes)
-        .context("not a mail: no headers")?;
+    let message = MessageParser::default().parse_headers(bytes).context("not a mail: no headers")?;
     if message.bcc().is_some() {
         bail!("the mail has a Bcc header, which would be delivered to every recipient");
     }
@@ -178,19 +166,13 @@ fn addressing(bytes: &[u8]) -> anyhow::Result<Addressing> {
         .and_then(|a| a.first())
         .and_then(|a| a.address())
         .context("the mail has no From address")?;
-    let from: lettre::Address = from
-        .parse()
-        .with_context(|| format!("From address '{from}' is not a mail address"))?;
+    let from: lettre::Address =
+        from.parse().with_context(|| format!("From address '{from}' is not a mail address"))?;
     let mut to: Vec<lettre::Address> = Vec::new();
-    for addr in message
-        .all_to()
-        .chain(message.all_cc())
-        .flat_map(|a| a.iter())
-    {
+    for addr in message.all_to().chain(message.all_cc()).flat_map(|a| a.iter()) {
         let Some(text) = addr.address() else { continue };
-        let parsed: lettre::Address = text
-            .parse()
-            .with_context(|| format!("recipient '{text}' is not a mail address"))?;
+        let parsed: lettre::Address =
+            text.parse().with_context(|| format!("recipient '{text}' is not a mail address"))?;
         if !to.contains(&parsed) {
             to.push(parsed);
         }
@@ -200,10 +182,7 @@ fn addressing(bytes: &[u8]) -> anyhow::Result<Addressing> {
     }
     let summary = format!(
         "from {from} to {}, subject \"{}\", {} bytes",
-        to.iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>()
-            .join(", "),
+        to.iter().map(|a| a.to_string()).collect::<Vec<_>>().join(", "),
         message.subject().unwrap_or(""),
         bytes.len()
     );

@@ -85,12 +85,7 @@ pub fn parse_smtp_url(url: &str) -> anyhow::Result<SmtpUrl> {
     if host.is_empty() {
         bail!("the SMTP URL names no host");
     }
-    let parsed = SmtpUrl {
-        security,
-        host,
-        port,
-        user,
-    };
+    let parsed = SmtpUrl { security, host, port, user };
     if parsed.security == Security::Plain && !parsed.is_loopback() {
         bail!(
             "smtp+plain:// sends mail and password unencrypted, so it is only allowed to a server on this machine (localhost, 127.0.0.1, ::1), not to {}",
@@ -103,9 +98,8 @@ pub fn parse_smtp_url(url: &str) -> anyhow::Result<SmtpUrl> {
 /// `host`, `host:port`, `[v6]` or `[v6]:port`.
 fn split_host_port(text: &str) -> anyhow::Result<(String, Option<u16>)> {
     let (host, port) = if let Some(after) = text.strip_prefix('[') {
-        let (host, after) = after
-            .split_once(']')
-            .context("the SMTP URL has '[' without ']' around an IPv6 address")?;
+        let (host, after) =
+            after.split_once(']').context("the SMTP URL has '[' without ']' around an IPv6 address")?;
         match after {
             "" => (host, None),
             _ => match after.strip_prefix(':') {
@@ -154,8 +148,7 @@ fn percent_decode(text: &str) -> anyhow::Result<String> {
 
 fn is_loopback_host(host: &str) -> bool {
     let host = host.trim_end_matches('.');
-    host.eq_ignore_ascii_case("localhost")
-        || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
+    host.eq_ignore_ascii_case("localhost") || host.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 /// What a connection does about TLS.
@@ -189,13 +182,9 @@ pub fn smtp_transport(url: &SmtpUrl) -> anyhow::Result<SmtpTransport> {
 
 /// The lettre transport for `url` and an explicit password. A user without a password
 /// is an error; a password without a user is not used.
-pub fn smtp_transport_with(
-    url: &SmtpUrl,
-    password: Option<String>,
-) -> anyhow::Result<SmtpTransport> {
+pub fn smtp_transport_with(url: &SmtpUrl, password: Option<String>) -> anyhow::Result<SmtpTransport> {
     let tls_parameters = || {
-        TlsParameters::new(url.host.clone())
-            .with_context(|| format!("cannot set up TLS for {}", url.host))
+        TlsParameters::new(url.host.clone()).with_context(|| format!("cannot set up TLS for {}", url.host))
     };
     let tls = match tls_rule(url) {
         TlsRule::None => Tls::None,
@@ -203,9 +192,7 @@ pub fn smtp_transport_with(
         TlsRule::Opportunistic => Tls::Opportunistic(tls_parameters()?),
         TlsRule::Required => Tls::Required(tls_parameters()?),
     };
-    let mut builder = SmtpTransport::builder_dangerous(url.host.clone())
-        .port(url.port)
-        .tls(tls);
+    let mut builder = SmtpTransport::builder_dangerous(url.host.clone()).port(url.port).tls(tls);
     if let Some(user) = &url.user {
         let Some(password) = password else {
             bail!("the SMTP URL names user '{user}' but {PASSWORD_VAR} is not set");
@@ -228,25 +215,17 @@ mod tests {
         assert_eq!(u.host, "mail.example.org");
 
         let u = parse_smtp_url("smtps://mail.example.org").unwrap();
-        assert_eq!(
-            (u.security, u.port, u.user),
-            (Security::ImplicitTls, 465, None)
-        );
+        assert_eq!((u.security, u.port, u.user), (Security::ImplicitTls, 465, None));
 
         let u = parse_smtp_url("smtp+plain://[::1]:2525/").unwrap();
-        assert_eq!(
-            (u.security, u.host.as_str(), u.port),
-            (Security::Plain, "::1", 2525)
-        );
+        assert_eq!((u.security, u.host.as_str(), u.port), (Security::Plain, "::1", 2525));
         assert!(parse_smtp_url("smtp+plain://localhost").is_ok());
         assert!(parse_smtp_url("smtp+plain://127.0.0.2:25").is_ok());
     }
 
     #[test]
     fn refusals() {
-        let err = parse_smtp_url("smtp://gm:hunter2@mail.example.org")
-            .unwrap_err()
-            .to_string();
+        let err = parse_smtp_url("smtp://gm:hunter2@mail.example.org").unwrap_err().to_string();
         assert!(err.contains("password"), "{err}");
         assert!(!err.contains("hunter2"), "{err}");
         assert!(parse_smtp_url("smtp+plain://mail.example.org").is_err());

@@ -98,13 +98,7 @@ impl fmt::Debug for Envelope {
 
 impl fmt::Display for EnvelopeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}: {} ({})",
-            self.line,
-            self.reason,
-            self.text.trim()
-        )
+        write!(f, "line {}: {} ({})", self.line, self.reason, self.text.trim())
     }
 }
 
@@ -235,11 +229,7 @@ pub fn parse_envelope(text: &str) -> Result<Envelope, Vec<EnvelopeError>> {
         }
         body = before.into_iter().map(|(_, line)| line).collect();
     } else {
-        skipped = before
-            .iter()
-            .filter(|(_, line)| !line.is_empty())
-            .map(|(number, _)| *number)
-            .collect();
+        skipped = before.iter().filter(|(_, line)| !line.is_empty()).map(|(number, _)| *number).collect();
     }
     if body_first_line == 0 {
         // Empty body: point at where it would have started.
@@ -254,16 +244,7 @@ pub fn parse_envelope(text: &str) -> Result<Envelope, Vec<EnvelopeError>> {
         return Err(errors);
     }
     let [game, player, secret, phase] = fields.map(|seen| seen.map(|s| s.value));
-    Ok(Envelope {
-        game,
-        player,
-        secret,
-        phase,
-        body: body.join("\n"),
-        body_first_line,
-        ended,
-        skipped,
-    })
+    Ok(Envelope { game, player, secret, phase, body: body.join("\n"), body_first_line, ended, skipped })
 }
 
 /// Records a header value, or an error naming both lines if it contradicts an earlier one.
@@ -282,20 +263,12 @@ fn set_field(
         Field::Phase => &mut fields[3],
     };
     match slot {
-        None => {
-            *slot = Some(Seen {
-                value,
-                line: number,
-            })
-        }
+        None => *slot = Some(Seen { value, line: number }),
         Some(seen) if field.same(&seen.value, &value) => {}
         Some(seen) => {
             // The reason does not repeat the secrets: replies may be quoted onwards.
             let reason = if field == Field::Secret {
-                format!(
-                    "SECRET given twice with different values, here and on line {}",
-                    seen.line
-                )
+                format!("SECRET given twice with different values, here and on line {}", seen.line)
             } else {
                 format!(
                     "{} given twice with different values: '{}' here and '{}' on line {}",
@@ -311,11 +284,7 @@ fn set_field(
 }
 
 fn error(line: usize, text: &str, reason: &str) -> EnvelopeError {
-    EnvelopeError {
-        line,
-        text: text.to_string(),
-        reason: reason.to_string(),
-    }
+    EnvelopeError { line, text: text.to_string(), reason: reason.to_string() }
 }
 
 /// Drops the carriage return of a CRLF line and the invisible characters that mail
@@ -325,12 +294,7 @@ fn clean(raw: &str) -> String {
     raw.strip_suffix('\r')
         .unwrap_or(raw)
         .chars()
-        .filter(|c| {
-            !matches!(
-                c,
-                '\u{feff}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}'
-            )
-        })
+        .filter(|c| !matches!(c, '\u{feff}' | '\u{200b}' | '\u{200c}' | '\u{200d}' | '\u{2060}'))
         .collect()
 }
 
@@ -344,11 +308,7 @@ fn classify(line: &str) -> Line {
         return Line::Blank;
     }
     // Outlook and others put the message being answered below this line, unquoted.
-    if trimmed.starts_with("--")
-        && trimmed
-            .trim_matches('-')
-            .trim()
-            .eq_ignore_ascii_case("original message")
+    if trimmed.starts_with("--") && trimmed.trim_matches('-').trim().eq_ignore_ascii_case("original message")
     {
         return Line::Trailer;
     }
@@ -402,9 +362,7 @@ fn signon(value: &str) -> Line {
 /// value with its whitespace runs collapsed to single spaces. `None` when the line does
 /// not start with a word followed by a space, a colon or the end of the line.
 fn keyword_and_value(line: &str) -> Option<(&str, String)> {
-    let end = line
-        .find(|c: char| !c.is_ascii_alphabetic())
-        .unwrap_or(line.len());
+    let end = line.find(|c: char| !c.is_ascii_alphabetic()).unwrap_or(line.len());
     if end == 0 {
         return None;
     }
@@ -426,15 +384,9 @@ mod tests {
 
     #[test]
     fn keyword_split() {
-        assert_eq!(
-            keyword_and_value("Game:   spring  1901 "),
-            Some(("Game", "spring 1901".to_string()))
-        );
+        assert_eq!(keyword_and_value("Game:   spring  1901 "), Some(("Game", "spring 1901".to_string())));
         assert_eq!(keyword_and_value("GAME"), Some(("GAME", String::new())));
         assert_eq!(keyword_and_value("GAMES-x"), None);
-        assert_eq!(
-            keyword_and_value("A PAR-BUR"),
-            Some(("A", "PAR-BUR".to_string()))
-        );
+        assert_eq!(keyword_and_value("A PAR-BUR"), Some(("A", "PAR-BUR".to_string())));
     }
 }

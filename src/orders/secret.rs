@@ -95,17 +95,13 @@ mod tests {
         assert_eq!(encode_secret(&[0xffu8; 13]), "ZZZZ-ZZZZ-ZZZZ-ZZZZ-ZZZZ");
         // 0b00001_00010_00011_... : the first three symbols are 1, 2, 3.
         assert!(
-            encode_secret(&[0b0000_1000, 0b1000_0110, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
-                .starts_with("123")
+            encode_secret(&[0b0000_1000, 0b1000_0110, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).starts_with("123")
         );
     }
 
     #[test]
     fn normalizes_lookalikes() {
-        assert_eq!(
-            normalize_secret(" k7qf-2m9x  8r4t–pw3d "),
-            "K7QF2M9X8R4TPW3D"
-        );
+        assert_eq!(normalize_secret(" k7qf-2m9x  8r4t–pw3d "), "K7QF2M9X8R4TPW3D");
         assert_eq!(normalize_secret("oil-OIL"), "011011");
     }
 }

@@ -43,11 +43,7 @@ impl Server {
                 let _ = session(stream, &d, &r, offer_auth);
             }
         });
-        Server {
-            port,
-            deliveries,
-            rejecting,
-        }
+        Server { port, deliveries, rejecting }
     }
 
     pub fn start() -> Server {
@@ -93,21 +89,13 @@ fn session(
                 input.read_line(&mut next)?;
                 response = next.trim().to_string();
             }
-            let decoded = base64::engine::general_purpose::STANDARD
-                .decode(response)
-                .unwrap_or_default();
-            let parts: Vec<String> = decoded
-                .split(|b| *b == 0)
-                .map(|p| String::from_utf8_lossy(p).into_owned())
-                .collect();
+            let decoded = base64::engine::general_purpose::STANDARD.decode(response).unwrap_or_default();
+            let parts: Vec<String> =
+                decoded.split(|b| *b == 0).map(|p| String::from_utf8_lossy(p).into_owned()).collect();
             auth = Some(parts[1..].join(":"));
             out.write_all(b"235 2.7.0 accepted\r\n")?;
         } else if upper.starts_with("MAIL FROM:") {
-            current = Delivery {
-                auth: auth.clone(),
-                mail_from: angle(&command),
-                ..Delivery::default()
-            };
+            current = Delivery { auth: auth.clone(), mail_from: angle(&command), ..Delivery::default() };
             out.write_all(b"250 2.1.0 ok\r\n")?;
         } else if upper.starts_with("RCPT TO:") {
             let rcpt = angle(&command);
@@ -128,18 +116,11 @@ fn session(
                 if l == b".\r\n" {
                     break;
                 }
-                let unstuffed = if l.starts_with(b"..") {
-                    &l[1..]
-                } else {
-                    &l[..]
-                };
+                let unstuffed = if l.starts_with(b"..") { &l[1..] } else { &l[..] };
                 data.extend_from_slice(unstuffed);
             }
             current.data = data;
-            deliveries
-                .lock()
-                .unwrap()
-                .push(std::mem::take(&mut current));
+            deliveries.lock().unwrap().push(std::mem::take(&mut current));
             out.write_all(b"250 2.0.0 queued\r\n")?;
         } else if upper == "RSET" || upper == "NOOP" {
             current = Delivery::default();
@@ -155,8 +136,6 @@ fn session(
 
 fn angle(command: &str) -> String {
     let start = command.find('<').map_or(0, |i| i + 1);
-    let end = command[start..]
-        .find('>')
-        .map_or(command.len(), |i| start + i);
+    let end = command[start..].find('>').map_or(command.len(), |i| start + i);
     command[start..end].to_string()
 }
