@@ -7,7 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use serde_json::Value;
 
 use super::bundle::{self, HiddenRoll};
-use crate::campaign::adjudicate::{compute_step, render_reports};
+use crate::campaign::adjudicate::{Headline, compute_step, render_reports};
 use crate::campaign::{Config, ledger, open_engine, read_json};
 use crate::dice::{Stream, StreamKind};
 use crate::systems::{self, GameData, Setup};
@@ -282,9 +282,13 @@ fn replay(
             let next = engine.phase(&computed.state)?;
             let engine_here = open_engine(root, &config.system)?;
             let deadline = step_lines.get(i).and_then(|e| e["next_deadline"].as_str()).map(str::to_string);
-            for (file, text, _) in
-                render_reports(root, config, engine_here.as_ref(), k, &phase, &next, deadline, &computed)?
-            {
+            for (file, text, _) in render_reports(
+                root,
+                config,
+                engine_here.as_ref(),
+                &Headline { step: k, phase: &phase, next: &next, next_deadline: deadline },
+                &computed,
+            )? {
                 if let Ok(on_disk) = std::fs::read(root.join(&file)) {
                     if on_disk != text.as_bytes() {
                         bail!("{}: it is not the report that step {k} produces", file.display());

@@ -39,10 +39,10 @@ pub struct Sealed {
 pub fn sealed_orders(c: &Campaign, step: u64) -> Result<BTreeMap<PlayerId, Sealed>> {
     let mut latest: BTreeMap<PlayerId, PathBuf> = BTreeMap::new();
     for e in c.ledger.events("accept") {
-        if e["step"].as_u64() == Some(step) {
-            if let (Some(p), Some(f)) = (e["player"].as_str(), e["file"].as_str()) {
-                latest.insert(p.to_string(), PathBuf::from(f));
-            }
+        if let (Some(p), Some(f), true) =
+            (e["player"].as_str(), e["file"].as_str(), e["step"].as_u64() == Some(step))
+        {
+            latest.insert(p.to_string(), PathBuf::from(f));
         }
     }
     latest
@@ -161,17 +161,25 @@ pub fn compute_step(
     Ok(Computed { state, events, rolls, record })
 }
 
+/// Which step a set of reports tells of: the phase resolved and the one now open.
+pub struct Headline<'a> {
+    pub step: u64,
+    pub phase: &'a Phase,
+    pub next: &'a Phase,
+    /// The open phase's deadline as players read it (recorded in the ledger).
+    pub next_deadline: Option<String>,
+}
+
 /// The rendered reports of one step: (path relative to the campaign, text).
 pub fn render_reports(
     root: &Path,
     config: &Config,
     engine: &dyn systems::Engine,
-    step: u64,
-    phase: &Phase,
-    next: &Phase,
-    next_deadline: Option<String>,
+    headline: &Headline,
     computed: &Computed,
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
+    let Headline { step, phase, next, next_deadline } = headline;
+    let step = *step;
     let info = systems::find(&config.system).ok_or_else(|| anyhow!("unknown system"))?;
     let templates = Templates::new(Some(root));
     let campaign = CampaignInfo {
@@ -238,16 +246,8 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     hashes.insert(format!("reports/{step}/public.json"), trust::hex(&trust::h(&[&public_json])));
     txn.write(format!("reports/{step}/public.json"), public_json);
 
-    let reports = render_reports(
-        &c.root,
-        &c.config,
-        engine.as_ref(),
-        step,
-        &phase,
-        &next,
-        next_deadline.clone(),
-        &computed,
-    )?;
+    let headline = Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone() };
+    let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &computed)?;
     let mut texts: BTreeMap<String, (String, String)> = BTreeMap::new();
     for (path, text, viewer) in &reports {
         hashes.insert(path.display().to_string(), trust::hex(&trust::h(&[text.as_bytes()])));

@@ -151,8 +151,7 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
     } else if let Some(why) = &mail.automated {
         Verdict::Ignored { why: why.clone() }
     } else {
-        let verdict = judge(c, n, raw, &mail, &mut txn)?;
-        verdict
+        judge(c, n, raw, &mail, &mut txn)?
     };
     entry["verdict"] = match &verdict {
         Verdict::Accepted { player, receipt } => json!({"accepted": player, "receipt": receipt}),
@@ -274,8 +273,8 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             Vec::new(),
         );
     }
-    if let Some(p) = envelope.phase.as_deref() {
-        if !p.trim().eq_ignore_ascii_case(&phase.id) {
+    if let Some(p) = envelope.phase.as_deref().filter(|p| !p.trim().eq_ignore_ascii_case(&phase.id)) {
+        {
             return reply.refuse(
                 txn,
                 Some(&player_id),

@@ -36,10 +36,8 @@ pub fn queue(config: &Config, txn: &mut Txn, mail: Mail) -> Result<PathBuf> {
         in_reply_to: mail.in_reply_to.clone(),
         references: {
             let mut r = mail.references;
-            if let Some(id) = &mail.in_reply_to {
-                if !r.contains(id) {
-                    r.push(id.clone());
-                }
+            if let Some(id) = mail.in_reply_to.as_ref().filter(|id| !r.contains(id)) {
+                r.push(id.clone());
             }
             r
         },

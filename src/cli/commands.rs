@@ -204,8 +204,9 @@ fn send_one(dir: &Path, transport: &Transport) -> Result<usize> {
     let mut c = if campaign { Some(Campaign::open(dir)?) } else { None };
     let _root_lock = if campaign { None } else { Some(umpire::campaign::lock_new(dir)?) };
     let report = mail::send_outbox(&dir.join("outbox"), &dir.join("sent"), transport)?;
-    if let Some(c) = c.as_mut() {
-        if !report.sent.is_empty() && !matches!(transport, Transport::DryRun) {
+    if let Some(c) = c.as_mut().filter(|_| !report.sent.is_empty() && !matches!(transport, Transport::DryRun))
+    {
+        {
             let mut txn = Txn::new();
             txn.record(serde_json::json!({"event": "sent", "files": report.sent}));
             c.commit(txn)?;

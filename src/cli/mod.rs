@@ -21,6 +21,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run, so the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// List the game systems this build knows.
