@@ -734,6 +734,7 @@ const ARMY_BORDERS: &[(&str, &str)] = &[
     ("mos", "ode"),
     ("zur", "tyr"),
     ("ven", "apu"),
+    ("war", "gal"),
 ];
 
 /// Fleet moves read off the drawing a second time.
