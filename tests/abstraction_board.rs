@@ -18,9 +18,7 @@ use toml::{Table, Value};
 const IMAGE_WIDTH: i64 = 900;
 const IMAGE_HEIGHT: i64 = 662;
 
-const POWERS: [&str; 7] = [
-    "austria", "england", "france", "germany", "italy", "russia", "turkey",
-];
+const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 
 const COAST_NAMES: [&str; 4] = ["nc", "sc", "ec", "wc"];
 
@@ -95,10 +93,10 @@ fn tables<'a>(root: &'a Table, key: &str) -> Vec<&'a Table> {
 
 fn load() -> Board {
     let path = board_path();
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let root: Table = toml::from_str(&text)
-        .unwrap_or_else(|e| panic!("{} is not valid TOML: {e}", path.display()));
+    let text =
+        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let root: Table =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{} is not valid TOML: {e}", path.display()));
 
     let victory_centres = match root.get("victory_centres") {
         Some(Value::Integer(n)) => *n,
@@ -166,10 +164,7 @@ fn load() -> Board {
             !(t.contains_key("fleet") && t.contains_key("coasts")),
             "{whose} has both `fleet` and `[province.coasts]`"
         );
-        assert!(
-            provinces.insert(id.clone(), province).is_none(),
-            "province {id} is listed twice"
-        );
+        assert!(provinces.insert(id.clone(), province).is_none(), "province {id} is listed twice");
     }
 
     let units = tables(&root, "unit")
@@ -185,13 +180,7 @@ fn load() -> Board {
         })
         .collect();
 
-    Board {
-        victory_centres,
-        powers,
-        power_aliases,
-        provinces,
-        units,
-    }
+    Board { victory_centres, powers, power_aliases, provinces, units }
 }
 
 /// Splits "bul/ec" into ("bul", "ec") and "nth" into ("nth", "").
@@ -203,18 +192,12 @@ fn split_region(region: &str) -> (&str, &str) {
 }
 
 fn region_name(province: &str, coast: &str) -> String {
-    if coast.is_empty() {
-        province.to_string()
-    } else {
-        format!("{province}/{coast}")
-    }
+    if coast.is_empty() { province.to_string() } else { format!("{province}/{coast}") }
 }
 
 impl Board {
     fn province(&self, id: &str) -> &Province {
-        self.provinces
-            .get(id)
-            .unwrap_or_else(|| panic!("no province with id `{id}`"))
+        self.provinces.get(id).unwrap_or_else(|| panic!("no province with id `{id}`"))
     }
 
     fn army_adjacent(&self, a: &str, b: &str) -> bool {
@@ -223,11 +206,7 @@ impl Board {
 
     /// True when a fleet in some region of `a` may move to some region of `b`.
     fn fleet_adjacent(&self, a: &str, b: &str) -> bool {
-        self.province(a)
-            .fleet
-            .values()
-            .flatten()
-            .any(|n| split_region(n).0 == b)
+        self.province(a).fleet.values().flatten().any(|n| split_region(n).0 == b)
     }
 
     /// Every province reachable in one move by an army or a fleet.
@@ -236,12 +215,7 @@ impl Board {
         p.army
             .iter()
             .cloned()
-            .chain(
-                p.fleet
-                    .values()
-                    .flatten()
-                    .map(|r| split_region(r).0.to_string()),
-            )
+            .chain(p.fleet.values().flatten().map(|r| split_region(r).0.to_string()))
             .collect()
     }
 }
@@ -263,22 +237,13 @@ fn every_province_is_well_formed() {
                 assert!(!p.centre, "sea {id} is marked as a supply centre");
             }
             "land" => {
-                assert!(
-                    p.fleet.is_empty(),
-                    "inland province {id} lists fleet neighbours"
-                );
+                assert!(p.fleet.is_empty(), "inland province {id} lists fleet neighbours");
                 assert!(!p.army.is_empty(), "inland province {id} has no neighbours");
             }
             "coast" => {
-                assert!(
-                    !p.fleet.is_empty(),
-                    "coastal province {id} has neither `fleet` nor coasts"
-                );
+                assert!(!p.fleet.is_empty(), "coastal province {id} has neither `fleet` nor coasts");
                 for coast in p.fleet.keys().filter(|c| !c.is_empty()) {
-                    assert!(
-                        COAST_NAMES.contains(&coast.as_str()),
-                        "{id} has an unknown coast `{coast}`"
-                    );
+                    assert!(COAST_NAMES.contains(&coast.as_str()), "{id} has an unknown coast `{coast}`");
                 }
             }
             other => panic!("province {id} has unknown kind `{other}`"),
@@ -291,14 +256,9 @@ fn no_unknown_ids() {
     let board = load();
     for (id, p) in &board.provinces {
         for n in &p.army {
-            let other = board
-                .provinces
-                .get(n)
-                .unwrap_or_else(|| panic!("{id} lists unknown army neighbour `{n}`"));
-            assert_ne!(
-                other.kind, "sea",
-                "{id} lists the sea {n} as an army neighbour"
-            );
+            let other =
+                board.provinces.get(n).unwrap_or_else(|| panic!("{id} lists unknown army neighbour `{n}`"));
+            assert_ne!(other.kind, "sea", "{id} lists the sea {n} as an army neighbour");
             assert_ne!(n, id, "{id} lists itself as an army neighbour");
         }
         for (coast, list) in &p.fleet {
@@ -309,10 +269,7 @@ fn no_unknown_ids() {
                     .provinces
                     .get(np)
                     .unwrap_or_else(|| panic!("{from} lists unknown fleet neighbour `{n}`"));
-                assert_ne!(
-                    other.kind, "land",
-                    "{from} lists inland {np} as a fleet neighbour"
-                );
+                assert_ne!(other.kind, "land", "{from} lists inland {np} as a fleet neighbour");
                 assert!(
                     other.fleet.contains_key(nc),
                     "{from} lists fleet neighbour `{n}`, but {np} has no such region \
@@ -322,24 +279,13 @@ fn no_unknown_ids() {
             }
         }
         if let Some(home) = &p.home {
-            assert!(
-                board.powers.contains(home),
-                "{id} is home of unknown power `{home}`"
-            );
+            assert!(board.powers.contains(home), "{id} is home of unknown power `{home}`");
         }
     }
     for u in &board.units {
-        assert!(
-            board.powers.contains(&u.power),
-            "unit of unknown power `{}`",
-            u.power
-        );
+        assert!(board.powers.contains(&u.power), "unit of unknown power `{}`", u.power);
         let (p, _) = split_region(&u.at);
-        assert!(
-            board.provinces.contains_key(p),
-            "unit at unknown region `{}`",
-            u.at
-        );
+        assert!(board.provinces.contains_key(p), "unit at unknown region `{}`", u.at);
     }
     let expected: BTreeSet<String> = POWERS.iter().map(|s| s.to_string()).collect();
     assert_eq!(board.powers, expected, "the seven powers");
@@ -356,11 +302,7 @@ fn army_adjacency_is_symmetric() {
             );
         }
         let unique: BTreeSet<_> = p.army.iter().collect();
-        assert_eq!(
-            unique.len(),
-            p.army.len(),
-            "{id} lists an army neighbour twice"
-        );
+        assert_eq!(unique.len(), p.army.len(), "{id} lists an army neighbour twice");
     }
 }
 
@@ -383,11 +325,7 @@ fn fleet_adjacency_is_symmetric_with_coasts() {
                 );
             }
             let unique: BTreeSet<_> = list.iter().collect();
-            assert_eq!(
-                unique.len(),
-                list.len(),
-                "{from} lists a fleet neighbour twice"
-            );
+            assert_eq!(unique.len(), list.len(), "{from} lists a fleet neighbour twice");
         }
     }
 }
@@ -396,24 +334,13 @@ fn fleet_adjacency_is_symmetric_with_coasts() {
 fn coasts_and_seas_meet() {
     let board = load();
     for (id, p) in &board.provinces {
-        let touches_sea = p
-            .fleet
-            .values()
-            .flatten()
-            .any(|n| board.province(split_region(n).0).kind == "sea");
+        let touches_sea = p.fleet.values().flatten().any(|n| board.province(split_region(n).0).kind == "sea");
         match p.kind.as_str() {
             "sea" => {
-                let touches_coast = p
-                    .fleet
-                    .values()
-                    .flatten()
-                    .any(|n| board.province(split_region(n).0).kind == "coast");
+                let touches_coast =
+                    p.fleet.values().flatten().any(|n| board.province(split_region(n).0).kind == "coast");
                 // The Deep Blue Sea is open ocean on the drawing's western edge.
-                assert_eq!(
-                    touches_coast,
-                    id != "dbs",
-                    "sea {id}: touches a coast = {touches_coast}"
-                );
+                assert_eq!(touches_coast, id != "dbs", "sea {id}: touches a coast = {touches_coast}");
             }
             "coast" => assert!(touches_sea, "coastal province {id} touches no sea"),
             _ => {}
@@ -426,11 +353,7 @@ fn coasts_and_seas_meet() {
                     continue;
                 }
                 let seas_of = |x: &str| -> BTreeSet<String> {
-                    board
-                        .neighbours(x)
-                        .into_iter()
-                        .filter(|s| board.province(s).kind == "sea")
-                        .collect()
+                    board.neighbours(x).into_iter().filter(|s| board.province(s).kind == "sea").collect()
                 };
                 assert!(
                     !seas_of(id).is_disjoint(&seas_of(np)),
@@ -460,24 +383,13 @@ fn every_province_is_reachable() {
             }
         }
     }
-    let unreachable: Vec<_> = board
-        .provinces
-        .keys()
-        .filter(|id| !seen.contains(*id))
-        .collect();
-    assert!(
-        unreachable.is_empty(),
-        "unreachable from {start}: {unreachable:?}"
-    );
+    let unreachable: Vec<_> = board.provinces.keys().filter(|id| !seen.contains(*id)).collect();
+    assert!(unreachable.is_empty(), "unreachable from {start}: {unreachable:?}");
 
     // Armies alone: the land splits into the continent, Great Britain, and three
     // islands with no land border at all. Anything else means a border went missing.
-    let mut left: BTreeSet<&str> = board
-        .provinces
-        .iter()
-        .filter(|(_, p)| p.kind != "sea")
-        .map(|(id, _)| id.as_str())
-        .collect();
+    let mut left: BTreeSet<&str> =
+        board.provinces.iter().filter(|(_, p)| p.kind != "sea").map(|(id, _)| id.as_str()).collect();
     let mut islands: Vec<BTreeSet<&str>> = Vec::new();
     while let Some(&start) = left.iter().next() {
         let mut part = BTreeSet::from([start]);
@@ -500,10 +412,7 @@ fn every_province_is_reachable() {
         BTreeSet::from(["ire"]),
         BTreeSet::from(["sar"]),
     ];
-    assert_eq!(
-        islands, expected,
-        "land cut off from the continent (armies need a convoy to reach it)"
-    );
+    assert_eq!(islands, expected, "land cut off from the continent (armies need a convoy to reach it)");
 }
 
 #[test]
@@ -519,14 +428,11 @@ fn forty_six_supply_centres() {
             assert!(p.centre, "{id} is a home province but not a supply centre");
         }
     }
-    let neutral: BTreeSet<&str> = centres
-        .iter()
-        .filter(|(_, p)| p.home.is_none())
-        .map(|(id, _)| id.as_str())
-        .collect();
+    let neutral: BTreeSet<&str> =
+        centres.iter().filter(|(_, p)| p.home.is_none()).map(|(id, _)| id.as_str()).collect();
     let expected: BTreeSet<&str> = [
-        "and", "bel", "bul", "cas", "den", "egy", "gre", "hol", "ire", "mor", "nwy", "por", "rum",
-        "ser", "swe", "tun", "zur",
+        "and", "bel", "bul", "cas", "den", "egy", "gre", "hol", "ire", "mor", "nwy", "por", "rum", "ser",
+        "swe", "tun", "zur",
     ]
     .into_iter()
     .collect();
@@ -586,23 +492,11 @@ fn starting_units_stand_on_legal_provinces() {
     }
     for power in POWERS {
         let want = if power == "russia" { 5 } else { 4 };
-        assert_eq!(
-            per_power.get(power).copied(),
-            Some(want),
-            "starting units of {power}"
-        );
+        assert_eq!(per_power.get(power).copied(), Some(want), "starting units of {power}");
     }
     // GW II rule 1: the Budapest army opens in Tyrolia.
-    let austrian = |at: &str| {
-        board
-            .units
-            .iter()
-            .any(|u| u.power == "austria" && u.kind == "A" && u.at == at)
-    };
-    assert!(
-        austrian("tyr"),
-        "Austria's Budapest army should start in Tyrolia"
-    );
+    let austrian = |at: &str| board.units.iter().any(|u| u.power == "austria" && u.kind == "A" && u.at == at);
+    assert!(austrian("tyr"), "Austria's Budapest army should start in Tyrolia");
     assert!(!occupied.contains("bud"), "nothing starts in Budapest");
     // Starting units stand in their own home centres, bar the Tyrolian army.
     for u in &board.units {
@@ -610,13 +504,7 @@ fn starting_units_stand_on_legal_provinces() {
             continue;
         }
         let home = board.province(split_region(&u.at).0).home.as_deref();
-        assert_eq!(
-            home,
-            Some(u.power.as_str()),
-            "{} unit at {} is not at home",
-            u.power,
-            u.at
-        );
+        assert_eq!(home, Some(u.power.as_str()), "{} unit at {} is not at home", u.power, u.at);
     }
 }
 
@@ -629,11 +517,7 @@ fn names_and_aliases_resolve_without_clashes() {
     }
     for (id, p) in &board.provinces {
         for alias in &p.aliases {
-            assert_eq!(
-                alias,
-                &alias.to_lowercase(),
-                "alias `{alias}` of {id} is not lowercase"
-            );
+            assert_eq!(alias, &alias.to_lowercase(), "alias `{alias}` of {id} is not lowercase");
             if let Some(other) = names.insert(alias.clone(), id.clone()) {
                 panic!("`{alias}` names both {other} and {id}");
             }
@@ -657,18 +541,11 @@ fn names_and_aliases_resolve_without_clashes() {
         ("st petersburg", "stp"),
         ("tyrolia", "tyr"),
     ] {
-        assert_eq!(
-            names.get(name).map(String::as_str),
-            Some(id),
-            "name `{name}`"
-        );
+        assert_eq!(names.get(name).map(String::as_str), Some(id), "name `{name}`");
     }
     let mut power_names: BTreeSet<String> = board.powers.clone();
     for (alias, power) in &board.power_aliases {
-        assert!(
-            power_names.insert(alias.clone()),
-            "power alias `{alias}` of {power} repeats"
-        );
+        assert!(power_names.insert(alias.clone()), "power alias `{alias}` of {power} repeats");
     }
 }
 
@@ -805,14 +682,8 @@ fn spot_checks_of_army_borders() {
     let board = load();
     assert!(ARMY_BORDERS.len() >= 40);
     for &(a, b) in ARMY_BORDERS {
-        assert!(
-            board.army_adjacent(a, b),
-            "an army should be able to move {a} -> {b}"
-        );
-        assert!(
-            board.army_adjacent(b, a),
-            "an army should be able to move {b} -> {a}"
-        );
+        assert!(board.army_adjacent(a, b), "an army should be able to move {a} -> {b}");
+        assert!(board.army_adjacent(b, a), "an army should be able to move {b} -> {a}");
     }
 }
 
@@ -820,14 +691,8 @@ fn spot_checks_of_army_borders() {
 fn spot_checks_of_fleet_moves() {
     let board = load();
     for &(a, b) in FLEET_MOVES {
-        assert!(
-            board.fleet_adjacent(a, b),
-            "a fleet should be able to move {a} -> {b}"
-        );
-        assert!(
-            board.fleet_adjacent(b, a),
-            "a fleet should be able to move {b} -> {a}"
-        );
+        assert!(board.fleet_adjacent(a, b), "a fleet should be able to move {a} -> {b}");
+        assert!(board.fleet_adjacent(b, a), "a fleet should be able to move {b} -> {a}");
     }
 }
 

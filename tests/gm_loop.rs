@@ -66,9 +66,7 @@ fn every_refusal_is_answered_and_kept() {
         ),
         (
             "phase not open",
-            orders("alice", &s["alice"], "ROLL 1d6 x")
-                .replace("END", "END")
-                .replace("GAME g\n", "GAME g\nPHASE S1901M\n"),
+            orders("alice", &s["alice"], "ROLL 1d6 x").replace("GAME g\n", "GAME g\nPHASE S1901M\n"),
             "is not open",
         ),
         ("empty", String::new(), "empty"),
