@@ -12,3 +12,4 @@ pub mod orders;
 pub mod report;
 pub mod systems;
 pub mod trust;
+pub mod soak;
