@@ -38,7 +38,7 @@ pub fn check(
                 r.code
             ));
         }
-        if u.at == attack.target {
+        if attack.target.square.is_some() && u.at == attack.target {
             return Err(format!("{id} is in {} itself", attack.target.code()));
         }
         if earlier.iter().any(|a| a.units.contains(id)) {
@@ -122,7 +122,9 @@ pub fn resolve(
     let mut absent = Vec::new();
     for id in &attack.units {
         match state.unit(id) {
-            Some(u) if u.side == side && u.at.region == region.code && u.at != target => {
+            Some(u)
+                if u.side == side && u.at.region == region.code && (!infra || u.at != target) =>
+            {
                 if phase.attacked.contains(&u.id) {
                     return Err(format!("{} has attacked already this phase (11.2)", u.id));
                 }
