@@ -13,12 +13,16 @@
 //! player (default: the first player given); the other plays the DSE. Other
 //! options: `tito=on` (17.1), `start1944=on` or scenario `1944` (17.3),
 //! `end=<5|10|15|20|25|30>` (the agreed Victory Check of 5.0/6.2).
+//!
+//! The demo (two turns from set-up) is in [`demo`]; the rules, notation and
+//! reconstructed components are described in this module's README.md.
 
 pub mod attrition;
 pub mod bot;
 pub mod conflict;
 pub mod control;
 pub mod crt;
+pub mod demo;
 pub mod initiative;
 pub mod invariants;
 pub mod mobilization;
