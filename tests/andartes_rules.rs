@@ -1138,3 +1138,24 @@ fn map_agrees_with_rule_10_4_and_the_rulebook_is_at_hand() {
         );
     }
 }
+
+#[test]
+fn acknowledgement_names_new_unit_ids() {
+    let (system, mut s) = game();
+    put(&mut s, "division", Side::Government, 1, Loc::open("THE"));
+    let orders = system
+        .parse(&s, "gov", "BREAK D1\nMOVE B2 THE/2\nDEFEND PP NEVER")
+        .expect("orders");
+    let echo = system.echo(&s, &orders);
+    assert!(
+        echo.iter()
+            .any(|l| l.contains("D1 breaks down into B1, B2, B3")),
+        "{echo:?}"
+    );
+    assert!(
+        echo.iter()
+            .any(|l| l.contains("B2 moves THE -> THE/2 (1 MP)")),
+        "{echo:?}"
+    );
+    assert!(echo.iter().any(|l| l.contains("DEFEND PP NEVER")));
+}

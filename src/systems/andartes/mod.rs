@@ -244,11 +244,8 @@ impl System for Andartes {
         turn::check(state, player, body)
     }
 
-    fn echo(&self, _state: &State, orders: &Vec<orders::Line>) -> Vec<String> {
-        orders
-            .iter()
-            .map(|l| format!("{}: {}", l.number, l.text.to_ascii_uppercase()))
-            .collect()
+    fn echo(&self, state: &State, orders: &Vec<orders::Line>) -> Vec<String> {
+        turn::narrate(state, orders)
     }
 
     fn resolve(

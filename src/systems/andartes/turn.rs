@@ -83,6 +83,41 @@ pub fn check(state: &State, player: &str, body: &str) -> Result<Vec<Line>, Vec<O
     }
 }
 
+/// The acknowledgement of accepted orders: what the orders will do when nothing
+/// changes before they resolve (new unit ids, paths and movement points), then
+/// the attacks and standing orders as read.
+pub fn narrate(state: &State, lines: &[Line]) -> Vec<String> {
+    let Some(side) = state.active() else {
+        return Vec::new();
+    };
+    let mut trial = state.clone();
+    let mut log = Log::default();
+    let mut ignore = |_: &Line, _: String| {};
+    if matches!(state.stage, Stage::SetupGovernment | Stage::SetupDse) {
+        run_setup(&mut trial, side, lines, &mut log, &mut ignore);
+    } else {
+        run_turn(
+            &mut trial,
+            side,
+            lines,
+            &mut Roller::dry(),
+            &mut log,
+            &mut ignore,
+        );
+    }
+    let mut out = log.lines();
+    for line in lines {
+        if matches!(line.order.part(), Part::Conflict | Part::Standing) {
+            out.push(format!(
+                "line {}: {}",
+                line.number,
+                line.text.to_ascii_uppercase()
+            ));
+        }
+    }
+    out
+}
+
 fn standing(state: &mut State, side: Side, lines: &[Line]) {
     let updates: Vec<StandingLine> = lines
         .iter()
