@@ -1159,3 +1159,56 @@ fn acknowledgement_names_new_unit_ids() {
     );
     assert!(echo.iter().any(|l| l.contains("DEFEND PP NEVER")));
 }
+
+#[test]
+fn registered_and_a_gm_copy_of_a_data_file_wins() {
+    let info = umpire::systems::find("andartes").expect("registered");
+    let data = umpire::systems::GameData::embedded("andartes", info.files);
+    let engine = (info.open)(&data).expect("open");
+    let players = vec!["alice".to_string(), "bob".to_string()];
+    let mut options = BTreeMap::new();
+    options.insert("government".to_string(), "bob".to_string());
+    let state = engine
+        .setup(&Setup {
+            campaign: "c",
+            players: &players,
+            scenario: None,
+            options: &options,
+        })
+        .expect("setup");
+    assert_eq!(engine.phase(&state).expect("phase").id, "SETUP-POLITICS");
+    assert_eq!(state["players"]["government"], "bob");
+    options.insert("end".to_string(), "7".to_string());
+    assert!(
+        engine
+            .setup(&Setup {
+                campaign: "c",
+                players: &players,
+                scenario: None,
+                options: &options
+            })
+            .is_err()
+    );
+    // A GM's copy of politics.toml with every roll Aggressive.
+    let dir = tempfile::tempdir().expect("tempdir");
+    let text = data
+        .text("politics.toml")
+        .expect("politics")
+        .replace("\"tight\"", "\"aggressive\"")
+        .replace("\"area\"", "\"aggressive\"");
+    std::fs::write(dir.path().join("politics.toml"), text).expect("write");
+    let own =
+        umpire::systems::GameData::new("andartes", info.files, Some(dir.path().to_path_buf()));
+    let rules = umpire::systems::andartes::Rules::load(&own).expect("load");
+    assert!(
+        rules
+            .politics
+            .row
+            .iter()
+            .all(|r| r.doctrine == Doctrine::Aggressive)
+    );
+    // A broken copy is refused with the file named.
+    std::fs::write(dir.path().join("map.toml"), "[[region]]\ncode = 1").expect("write");
+    let err = umpire::systems::andartes::Rules::load(&own).unwrap_err();
+    assert!(format!("{err:#}").contains("map.toml"), "{err:#}");
+}

@@ -236,8 +236,9 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
         let Some(u) = trial.units.get(id).cloned() else {
             continue;
         };
+        let spread = trial.politics.doctrine == super::rules::Doctrine::Area;
         if u.kind == "division"
-            && chance(rng, 10)
+            && chance(rng, if spread { 60 } else { 10 })
             && movement::break_down(&mut trial, side, id, &mut moves, &mut log).is_ok()
         {
             lines.push(format!("BREAK {id}"));
@@ -256,7 +257,7 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
                 ));
             }
         }
-        if !chance(rng, 60) || keeps_garrison(&trial, &u) {
+        if !chance(rng, if spread { 90 } else { 60 }) || keeps_garrison(&trial, &u) {
             continue;
         }
         let mp = trial.movement(&u) as usize;
@@ -273,7 +274,24 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
             let next = if chance(rng, 25) {
                 random_loc(&trial, rng, &at.region, true)
             } else {
-                match pick(rng, &neighbours) {
+                // Under Area Defense the Government spreads out (16.3): it
+                // prefers Regions of Greece it has no unit in.
+                let empty: Vec<String> = neighbours
+                    .iter()
+                    .filter(|n| {
+                        side == Side::Government
+                            && trial.politics.doctrine == super::rules::Doctrine::Area
+                            && trial.region(n).is_some_and(|r| !r.foreign())
+                            && !trial.units_in(n).any(|x| x.side == side)
+                    })
+                    .cloned()
+                    .collect();
+                let choices = if empty.is_empty() || chance(rng, 20) {
+                    &neighbours
+                } else {
+                    &empty
+                };
+                match pick(rng, choices) {
                     Some(n) => {
                         let squares = chance(rng, 30);
                         random_loc(&trial, rng, n, squares)
