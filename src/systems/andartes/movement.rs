@@ -169,30 +169,7 @@ pub fn break_down(
             u.id
         ));
     }
-    let free = state
-        .rules
-        .forces
-        .get("brigade")
-        .and_then(|t| t.group(u.level).map(|g| t.counters[g].count))
-        .unwrap_or(0) as usize;
-    let used = state
-        .units
-        .values()
-        .filter(|b| {
-            b.kind == "brigade"
-                && state
-                    .rules
-                    .forces
-                    .get("brigade")
-                    .and_then(|t| t.group(b.level))
-                    == state
-                        .rules
-                        .forces
-                        .get("brigade")
-                        .and_then(|t| t.group(u.level))
-        })
-        .count();
-    if used + 3 > free {
+    if state.free_counters("brigade", u.level, None) < 3 {
         return Err(format!(
             "fewer than three level {} brigade counters are free (9.4)",
             u.level

@@ -275,14 +275,14 @@ impl State {
             .collect()
     }
 
-    /// Would a unit of `kind` at `level` find a free counter (9.4), not counting
-    /// the counter `except` holds now?
-    pub fn counter_free(&self, kind: &str, level: i32, except: Option<&str>) -> bool {
+    /// How many counters of `kind` carrying `level` are free (9.4), not counting
+    /// the counter `except` holds now.
+    pub fn free_counters(&self, kind: &str, level: i32, except: Option<&str>) -> u32 {
         let Some(t) = self.rules.forces.get(kind) else {
-            return false;
+            return 0;
         };
         let Some(g) = t.group(level) else {
-            return false;
+            return 0;
         };
         let used = self
             .units
@@ -291,7 +291,12 @@ impl State {
                 u.kind == kind && Some(u.id.as_str()) != except && t.group(u.level) == Some(g)
             })
             .count() as u32;
-        used < t.counters[g].count
+        t.counters[g].count.saturating_sub(used)
+    }
+
+    /// Would a unit of `kind` at `level` find a free counter (9.4)?
+    pub fn counter_free(&self, kind: &str, level: i32, except: Option<&str>) -> bool {
+        self.free_counters(kind, level, except) > 0
     }
 
     /// The id the next unit of `kind` will get.
