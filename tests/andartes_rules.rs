@@ -525,6 +525,20 @@ fn r10_6_breaking_down_and_combining_divisions() {
         movement::break_down(&mut s, Side::Government, &moved, &mut next, &mut log).is_err(),
         "only before it moves"
     );
+    // 9.4: fifteen level 1/2 brigade counters; with thirteen in use a division cannot break down.
+    for _ in 0..13 {
+        put(&mut s, "brigade", Side::Government, 1, Loc::open("ACH"));
+    }
+    let d3 = put(&mut s, "division", Side::Government, 1, Loc::open("ACH"));
+    let e = movement::break_down(
+        &mut s,
+        Side::Government,
+        &d3,
+        &mut movement::Phase::default(),
+        &mut log,
+    )
+    .unwrap_err();
+    assert!(e.contains("9.4"), "{e}");
 }
 
 #[test]

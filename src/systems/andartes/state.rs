@@ -366,7 +366,7 @@ impl State {
     }
 }
 
-/// The events of one step, with the public lines mirrored into the journal.
+/// The events of one step; its public lines become the state's journal.
 #[derive(Default)]
 pub struct Log {
     pub events: Vec<Event>,
