@@ -186,6 +186,9 @@ fn demo_two_turns_outcome() {
             .as_deref()
             .is_some_and(|svg| svg.starts_with("<svg") && svg.contains("THE"))
     );
+    if let (Ok(path), Some(svg)) = (std::env::var("ANDARTES_DEMO_SVG"), v.svg.as_deref()) {
+        std::fs::write(path, svg).expect("write svg");
+    }
     let gov = Andartes::embedded()
         .expect("data")
         .view(s, &Viewer::Player("gov".into()));
