@@ -6,6 +6,7 @@
 //! Orders are re-parsed from the sealed bytes at adjudication: the sealed file, not a
 //! parse of it, is what the receipt binds and what an auditor replays.
 
+pub mod andartes;
 pub mod data;
 pub mod dice_server;
 
@@ -299,7 +300,7 @@ pub struct SystemInfo {
 }
 
 /// Every system this build knows. Adding a system adds one line here.
-pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO];
+pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &andartes::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {
