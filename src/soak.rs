@@ -12,10 +12,10 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 
 use crate::audit;
+use crate::campaign::Campaign;
 use crate::campaign::adjudicate;
 use crate::campaign::ingest::{self, Verdict};
 use crate::campaign::new::{self, NewCampaign};
-use crate::campaign::Campaign;
 use crate::systems::{self, GameData, PhaseMode};
 
 pub struct SoakConfig {
@@ -57,10 +57,16 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
     let mut options: BTreeMap<String, String> = demo
         .get("options")
         .and_then(|o| o.as_table())
-        .map(|t| t.iter().map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or(v.to_string()))).collect())
+        .map(|t| {
+            t.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or(v.to_string())))
+                .collect()
+        })
         .unwrap_or_default();
     options.extend(cfg.options.clone());
 
+    // Soak campaigns are thrown away: no need to wait for the disk on every write.
+    crate::campaign::store::set_durable(false);
     let mut report = SoakReport::default();
     let started = Instant::now();
     for game in 0..cfg.games {
@@ -156,4 +162,3 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
 fn read_ack(dir: &std::path::Path, step: u64, input: u64) -> String {
     std::fs::read_to_string(dir.join(format!("phases/{step}/acks/{input:06}.txt"))).unwrap_or_default()
 }
-

@@ -23,12 +23,7 @@ fn play(system: &Andartes, game: u64, counter: &mut u64) -> (State, u32) {
     if game % 7 == 3 {
         options.insert("end".to_string(), "10".to_string());
     }
-    let setup = Setup {
-        campaign: "soak",
-        players: &players,
-        scenario: None,
-        options: &options,
-    };
+    let setup = Setup { campaign: "soak", players: &players, scenario: None, options: &options };
     let mut state = system.setup(&setup).expect("setup");
     let mut rng = ChaCha20Rng::seed_from_u64(game);
     let mut steps = 0;
@@ -44,10 +39,7 @@ fn play(system: &Andartes, game: u64, counter: &mut u64) -> (State, u32) {
                 Ok(o) => {
                     orders.insert(p.clone(), o);
                 }
-                Err(e) => panic!(
-                    "game {game} step {steps} {}: bot body refused: {e:?}\n{body}",
-                    phase.id
-                ),
+                Err(e) => panic!("game {game} step {steps} {}: bot body refused: {e:?}\n{body}", phase.id),
             }
         }
         *counter += 1;
@@ -63,12 +55,7 @@ fn play(system: &Andartes, game: u64, counter: &mut u64) -> (State, u32) {
         }
         for roll in dice.rolls() {
             assert!(
-                !roll.label.is_empty()
-                    && roll
-                        .label
-                        .chars()
-                        .next()
-                        .is_some_and(|c| c.is_ascii_digit()),
+                !roll.label.is_empty() && roll.label.chars().next().is_some_and(|c| c.is_ascii_digit()),
                 "every die names its rule: {}",
                 roll.label
             );
@@ -78,10 +65,7 @@ fn play(system: &Andartes, game: u64, counter: &mut u64) -> (State, u32) {
 
 #[test]
 fn bots_play_legal_games_to_the_end() {
-    let games: u64 = std::env::var("ANDARTES_SOAK_GAMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(20);
+    let games: u64 = std::env::var("ANDARTES_SOAK_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(20);
     let system = Andartes::embedded().expect("embedded data");
     let start = Instant::now();
     let mut counter = 0;

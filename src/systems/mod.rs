@@ -191,7 +191,12 @@ pub trait System: Send + Sync {
 
     /// A random legal orders body for `player`, for soak tests and bots; `None` if the
     /// system has no bot. Whatever it returns, `parse` must accept.
-    fn random_orders(&self, _state: &Self::State, _player: &str, _rng: &mut dyn rand_core::RngCore) -> Option<String> {
+    fn random_orders(
+        &self,
+        _state: &Self::State,
+        _player: &str,
+        _rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
         None
     }
 
@@ -221,7 +226,12 @@ pub trait Engine: Send + Sync {
     ) -> anyhow::Result<(Value, Vec<Event>)>;
     fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View>;
     fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>>;
-    fn random_orders(&self, state: &Value, player: &str, rng: &mut dyn rand_core::RngCore) -> anyhow::Result<Option<String>>;
+    fn random_orders(
+        &self,
+        state: &Value,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> anyhow::Result<Option<String>>;
     fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>>;
 }
 
@@ -280,7 +290,12 @@ impl<T: System> Engine for T {
         Ok(self.example_orders(&load::<T::State>(state)?, player))
     }
 
-    fn random_orders(&self, state: &Value, player: &str, rng: &mut dyn rand_core::RngCore) -> anyhow::Result<Option<String>> {
+    fn random_orders(
+        &self,
+        state: &Value,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> anyhow::Result<Option<String>> {
         Ok(System::random_orders(self, &load::<T::State>(state)?, player, rng))
     }
 

@@ -38,11 +38,7 @@ pub fn resolve(state: &mut State, log: &mut Log) {
             }
             let n = half_of(ids.len());
             let (chosen, by_default) = loss_order(state, side, &ids, false);
-            let lines: Vec<String> = chosen
-                .iter()
-                .take(n)
-                .map(|id| change_level(state, id, -1))
-                .collect();
+            let lines: Vec<String> = chosen.iter().take(n).map(|id| change_level(state, id, -1)).collect();
             log.say(format!(
                 "15.1 {} attrition in {code} ({n} of {}): {}{}",
                 side.name(),

@@ -9,11 +9,7 @@ use super::state::{Loc, Log, Roller, Side, Stage, State};
 use super::{conflict, mobilization, movement, setup, turn};
 
 fn below(rng: &mut impl RngCore, n: usize) -> usize {
-    if n == 0 {
-        0
-    } else {
-        rng.next_u32() as usize % n
-    }
+    if n == 0 { 0 } else { rng.next_u32() as usize % n }
 }
 
 fn chance(rng: &mut impl RngCore, percent: u32) -> bool {
@@ -21,11 +17,7 @@ fn chance(rng: &mut impl RngCore, percent: u32) -> bool {
 }
 
 fn pick<'a, T>(rng: &mut impl RngCore, items: &'a [T]) -> Option<&'a T> {
-    if items.is_empty() {
-        None
-    } else {
-        items.get(below(rng, items.len()))
-    }
+    if items.is_empty() { None } else { items.get(below(rng, items.len())) }
 }
 
 fn random_loc(state: &State, rng: &mut impl RngCore, region: &str, squares: bool) -> Loc {
@@ -93,8 +85,7 @@ fn setup_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String>
                     setup::Where::Open => Loc::open(&region),
                     setup::Where::Square => Loc::square(
                         &region,
-                        1 + below(rng, trial.region(&region).map_or(1, |r| r.squares as usize))
-                            as u8,
+                        1 + below(rng, trial.region(&region).map_or(1, |r| r.squares as usize)) as u8,
                     ),
                     setup::Where::Either => random_loc(&trial, rng, &region, true),
                 };
@@ -119,33 +110,19 @@ fn setup_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String>
 fn standing_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> {
     let mut lines = Vec::new();
     if chance(rng, 30) {
-        lines.push(format!(
-            "INITIATIVE {}",
-            if chance(rng, 70) { "FIRST" } else { "SECOND" }
-        ));
+        lines.push(format!("INITIATIVE {}", if chance(rng, 70) { "FIRST" } else { "SECOND" }));
     }
     if chance(rng, 30) {
-        lines.push(format!(
-            "CONTROL {}",
-            if chance(rng, 60) { "ADD" } else { "DEDUCT" }
-        ));
+        lines.push(format!("CONTROL {}", if chance(rng, 60) { "ADD" } else { "DEDUCT" }));
     }
     if side == Side::Government && chance(rng, 30) {
         let odds = ["NEVER", "1:1", "2:1", "3:1", "4:1"];
-        lines.push(format!(
-            "DEFEND AIRSTRIKE {}",
-            pick(rng, &odds).unwrap_or(&"NEVER")
-        ));
+        lines.push(format!("DEFEND AIRSTRIKE {}", pick(rng, &odds).unwrap_or(&"NEVER")));
     }
     if chance(rng, 30) {
         lines.push(format!("DEFEND PP {}", 1 + below(rng, 5)));
     }
-    let own: Vec<String> = state
-        .units
-        .values()
-        .filter(|u| u.side == side)
-        .map(|u| u.id.clone())
-        .collect();
+    let own: Vec<String> = state.units.values().filter(|u| u.side == side).map(|u| u.id.clone()).collect();
     if chance(rng, 30) && !own.is_empty() {
         let ids: Vec<String> = (0..3).filter_map(|_| pick(rng, &own).cloned()).collect();
         lines.push(format!("LOSSES {}", ids.join(" ")));
@@ -153,10 +130,7 @@ fn standing_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<Stri
     if chance(rng, 20)
         && let Some(u) = pick(rng, &own).and_then(|id| state.units.get(id))
     {
-        let neighbours = state
-            .region(&u.at.region)
-            .map(|r| r.neighbours.clone())
-            .unwrap_or_default();
+        let neighbours = state.region(&u.at.region).map(|r| r.neighbours.clone()).unwrap_or_default();
         if let Some(n) = pick(rng, &neighbours) {
             lines.push(format!("RETREAT {} TO {n}", u.id));
         }
@@ -195,8 +169,7 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
                 }
                 continue;
             }
-            let (Some(kind), Some(region)) =
-                (pick(rng, &chart).cloned(), pick(rng, &regions).cloned())
+            let (Some(kind), Some(region)) = (pick(rng, &chart).cloned(), pick(rng, &regions).cloned())
             else {
                 continue;
             };
@@ -205,12 +178,8 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
                 lines.push(format!("BUILD {kind} {}", loc.code()));
             }
         }
-        let own: Vec<String> = trial
-            .units
-            .values()
-            .filter(|u| u.side == side)
-            .map(|u| u.id.clone())
-            .collect();
+        let own: Vec<String> =
+            trial.units.values().filter(|u| u.side == side).map(|u| u.id.clone()).collect();
         for _ in 0..below(rng, 4) {
             if let Some(id) = pick(rng, &own).cloned()
                 && mobilization::upgrade(&mut trial, side, &id, &mut phase, &mut log).is_ok()
@@ -226,12 +195,7 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
         }
     }
     let mut moves = movement::Phase::default();
-    let own: Vec<String> = trial
-        .units
-        .values()
-        .filter(|u| u.side == side)
-        .map(|u| u.id.clone())
-        .collect();
+    let own: Vec<String> = trial.units.values().filter(|u| u.side == side).map(|u| u.id.clone()).collect();
     for id in &own {
         let Some(u) = trial.units.get(id).cloned() else {
             continue;
@@ -247,14 +211,7 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
         if u.kind == "lok" && chance(rng, 20) {
             let to_unconv = u.level == 1;
             if movement::mode(&mut trial, side, id, to_unconv, &mut moves, &mut log).is_ok() {
-                lines.push(format!(
-                    "LOK {id} {}",
-                    if to_unconv {
-                        "UNCONVENTIONAL"
-                    } else {
-                        "CONVENTIONAL"
-                    }
-                ));
+                lines.push(format!("LOK {id} {}", if to_unconv { "UNCONVENTIONAL" } else { "CONVENTIONAL" }));
             }
         }
         if !chance(rng, if spread { 90 } else { 60 }) || keeps_garrison(&trial, &u) {
@@ -267,10 +224,7 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
         let mut path: Vec<Loc> = Vec::new();
         let mut at = u.at.clone();
         for _ in 0..(1 + below(rng, mp)) {
-            let neighbours = trial
-                .region(&at.region)
-                .map(|r| r.neighbours.clone())
-                .unwrap_or_default();
+            let neighbours = trial.region(&at.region).map(|r| r.neighbours.clone()).unwrap_or_default();
             let next = if chance(rng, 25) {
                 random_loc(&trial, rng, &at.region, true)
             } else {
@@ -286,11 +240,7 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
                     })
                     .cloned()
                     .collect();
-                let choices = if empty.is_empty() || chance(rng, 20) {
-                    &neighbours
-                } else {
-                    &empty
-                };
+                let choices = if empty.is_empty() || chance(rng, 20) { &neighbours } else { &empty };
                 match pick(rng, choices) {
                     Some(n) => {
                         let squares = chance(rng, 30);
@@ -308,9 +258,7 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
                 break;
             }
         }
-        if !path.is_empty()
-            && movement::travel(&mut trial, side, id, &path, &mut moves, &mut log).is_ok()
-        {
+        if !path.is_empty() && movement::travel(&mut trial, side, id, &path, &mut moves, &mut log).is_ok() {
             let words: Vec<String> = path.iter().map(Loc::code).collect();
             lines.push(format!("MOVE {id} {}", words.join(" ")));
         }
@@ -331,11 +279,8 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
     let regions: Vec<String> = trial.rules.map.regions.keys().cloned().collect();
     for region in regions {
         let enemy_locs: Vec<Loc> = {
-            let mut l: Vec<Loc> = trial
-                .units_in(&region)
-                .filter(|u| u.side != side)
-                .map(|u| u.at.clone())
-                .collect();
+            let mut l: Vec<Loc> =
+                trial.units_in(&region).filter(|u| u.side != side).map(|u| u.at.clone()).collect();
             l.sort();
             l.dedup();
             l
@@ -372,11 +317,7 @@ fn turn_lines(state: &State, side: Side, rng: &mut impl RngCore) -> Vec<String> 
                 } else {
                     super::orders::Occupy::First
                 },
-                min_odds: if chance(rng, 20) {
-                    Some(below(rng, 4))
-                } else {
-                    None
-                },
+                min_odds: if chance(rng, 20) { Some(below(rng, 4)) } else { None },
             };
             let earlier: Vec<&Attack> = attacks.iter().collect();
             if conflict::check(&trial, side, &attack, &earlier).is_ok() {
@@ -412,9 +353,6 @@ fn keeps_garrison(state: &State, unit: &super::state::Unit) -> bool {
     unit.kind == "division"
         && state.politics.doctrine == super::rules::Doctrine::Tight
         && setup::tight_regions(state).contains(&unit.at.region)
-        && state
-            .units_in(&unit.at.region)
-            .filter(|u| u.side == unit.side && u.kind == "division")
-            .count()
+        && state.units_in(&unit.at.region).filter(|u| u.side == unit.side && u.kind == "division").count()
             == 1
 }

@@ -18,12 +18,7 @@ pub struct Phase {
 
 /// Checks that need no dice: who may attack what, in what order (11.1, 11.4).
 /// `earlier` are the attacks of the same file before this one.
-pub fn check(
-    state: &State,
-    side: Side,
-    attack: &Attack,
-    earlier: &[&Attack],
-) -> Result<(), String> {
+pub fn check(state: &State, side: Side, attack: &Attack, earlier: &[&Attack]) -> Result<(), String> {
     let region = &attack.target.region;
     let r = state.region(region).ok_or("no such Region")?;
     for id in &attack.units {
@@ -42,9 +37,7 @@ pub fn check(
             return Err(format!("{id} is in {} itself", attack.target.code()));
         }
         if earlier.iter().any(|a| a.units.contains(id)) {
-            return Err(format!(
-                "{id} already attacks earlier in this file (11.2: once per phase)"
-            ));
+            return Err(format!("{id} already attacks earlier in this file (11.2: once per phase)"));
         }
     }
     if attack.airstrike {
@@ -52,35 +45,23 @@ pub fn check(
             return Err("the DSE never uses airstrikes (11.4)".into());
         }
         if attack.target.square.is_some() {
-            return Err(
-                "an airstrike is never used against an infrastructure square (11.4)".into(),
-            );
+            return Err("an airstrike is never used against an infrastructure square (11.4)".into());
         }
     }
     if attack.pp && attack.target.square.is_none() {
         return Err("political points modify only Infrastructure combat (11.6)".into());
     }
     if attack.target.square.is_some() && state.in_open(region, side.other()) {
-        let open_attacked = earlier
-            .iter()
-            .any(|a| a.target.region == *region && a.target.square.is_none());
+        let open_attacked = earlier.iter().any(|a| a.target.region == *region && a.target.square.is_none());
         let exposed: Vec<&String> = attack
             .units
             .iter()
-            .filter(|id| {
-                state
-                    .unit(id)
-                    .is_some_and(|u| u.at.square.is_none() && !state.unconventional(u))
-            })
+            .filter(|id| state.unit(id).is_some_and(|u| u.at.square.is_none() && !state.unconventional(u)))
             .collect();
         if !open_attacked && !exposed.is_empty() {
             return Err(format!(
                 "enemy units hold the Open of {region} and no earlier attack targets them: {} may not attack a square (11.1, 16.1)",
-                exposed
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                exposed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
             ));
         }
     }
@@ -90,13 +71,8 @@ pub fn check(
                 "attacks in {region} must follow one another: finish a Region before starting another (11.1)"
             ));
         }
-        if last.target.region == *region
-            && last.target.square.is_some()
-            && attack.target.square.is_none()
-        {
-            return Err(format!(
-                "in {region} the Open attacks come before the square attacks (5.0)"
-            ));
+        if last.target.region == *region && last.target.square.is_some() && attack.target.square.is_none() {
+            return Err(format!("in {region} the Open attacks come before the square attacks (5.0)"));
         }
     }
     Ok(())
@@ -113,18 +89,13 @@ pub fn resolve(
     log: &mut Log,
 ) -> Result<(), String> {
     let target = attack.target.clone();
-    let region = state
-        .region(&target.region)
-        .ok_or("no such Region")?
-        .clone();
+    let region = state.region(&target.region).ok_or("no such Region")?.clone();
     let infra = target.square.is_some();
     let mut attackers = Vec::new();
     let mut absent = Vec::new();
     for id in &attack.units {
         match state.unit(id) {
-            Some(u)
-                if u.side == side && u.at.region == region.code && (!infra || u.at != target) =>
-            {
+            Some(u) if u.side == side && u.at.region == region.code && (!infra || u.at != target) => {
                 if phase.attacked.contains(&u.id) {
                     return Err(format!("{} has attacked already this phase (11.2)", u.id));
                 }
@@ -134,17 +105,10 @@ pub fn resolve(
         }
     }
     if attackers.is_empty() {
-        return Err(format!(
-            "none of {} is in {} any more",
-            attack.units.join(", "),
-            region.code
-        ));
+        return Err(format!("none of {} is in {} any more", attack.units.join(", "), region.code));
     }
-    let defenders: Vec<String> = state
-        .units_at(&target)
-        .filter(|u| u.side != side)
-        .map(|u| u.id.clone())
-        .collect();
+    let defenders: Vec<String> =
+        state.units_at(&target).filter(|u| u.side != side).map(|u| u.id.clone()).collect();
     if defenders.is_empty() {
         return Err(format!("no enemy unit is at {} (IF HELD)", target.code()));
     }
@@ -152,29 +116,19 @@ pub fn resolve(
         let exposed: Vec<&String> = attackers
             .iter()
             .filter(|id| {
-                state
-                    .units
-                    .get(*id)
-                    .is_some_and(|u| u.at.square.is_none() && !state.unconventional(u))
+                state.units.get(*id).is_some_and(|u| u.at.square.is_none() && !state.unconventional(u))
             })
             .collect();
         if !exposed.is_empty() {
             return Err(format!(
                 "enemy units hold the Open of {}: {} may not attack a square until they are gone (11.1; only units in squares and unconventional units may, 16.1)",
                 region.code,
-                exposed
-                    .iter()
-                    .map(|s| s.as_str())
-                    .collect::<Vec<_>>()
-                    .join(", ")
+                exposed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
             ));
         }
     }
     let sum = |state: &State, ids: &[String]| -> i32 {
-        ids.iter()
-            .filter_map(|id| state.units.get(id))
-            .map(|u| state.strength(u))
-            .sum()
+        ids.iter().filter_map(|id| state.units.get(id)).map(|u| state.strength(u)).sum()
     };
     let attack_strength = sum(state, &attackers);
     let defence_strength = sum(state, &defenders);
@@ -201,8 +155,9 @@ pub fn resolve(
                 column = crt::shifted(column, -1);
                 notes.push("defending airstrike -1 column".into());
             }
-            None if left > 0 => notes
-                .push("no defensive airstrike (DEFEND AIRSTRIKE not given: default NEVER)".into()),
+            None if left > 0 => {
+                notes.push("no defensive airstrike (DEFEND AIRSTRIKE not given: default NEVER)".into())
+            }
             _ => {}
         }
     }
@@ -217,32 +172,22 @@ pub fn resolve(
     }
     let mut drm = 0;
     if infra {
-        let att_unconv = attackers
-            .iter()
-            .any(|id| state.units.get(id).is_some_and(|u| state.unconventional(u)));
+        let att_unconv =
+            attackers.iter().any(|id| state.units.get(id).is_some_and(|u| state.unconventional(u)));
         if attack.pp {
             let cost = crt::pp_cost(column, true);
             if !att_unconv {
                 notes.push("PP asked but no attacking unit is unconventional (11.6)".into());
             } else if *state.pi.get(side) - cost < 1 {
-                notes.push(format!(
-                    "PP asked but {cost} PP would collapse the {}",
-                    side.name()
-                ));
+                notes.push(format!("PP asked but {cost} PP would collapse the {}", side.name()));
             } else {
-                state.adjust_pi(
-                    side,
-                    -cost,
-                    &format!("11.6 +1 on the attack on {}", target.code()),
-                    log,
-                );
+                state.adjust_pi(side, -cost, &format!("11.6 +1 on the attack on {}", target.code()), log);
                 drm += 1;
                 notes.push(format!("attacker spends {cost} PP: +1"));
             }
         }
-        let def_unconv = defenders
-            .iter()
-            .any(|id| state.units.get(id).is_some_and(|u| state.unconventional(u)));
+        let def_unconv =
+            defenders.iter().any(|id| state.units.get(id).is_some_and(|u| state.unconventional(u)));
         if def_unconv {
             let cost = crt::pp_cost(column, false);
             match state.standing.get(defender).defend_pp {
@@ -256,9 +201,7 @@ pub fn resolve(
                     drm -= 1;
                     notes.push(format!("defender spends {cost} PP: -1"));
                 }
-                None => {
-                    notes.push("defender spends no PP (DEFEND PP not given: default NEVER)".into())
-                }
+                None => notes.push("defender spends no PP (DEFEND PP not given: default NEVER)".into()),
                 _ => {}
             }
         }
@@ -292,40 +235,19 @@ pub fn resolve(
         defenders.join("+"),
         target.code(),
         crt::column_name(base),
-        if notes.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", notes.join("; "))
-        },
-        if column != base {
-            format!(", final column {}", crt::column_name(column))
-        } else {
-            String::new()
-        },
-        if drm != 0 {
-            format!("{drm:+} = {modified}")
-        } else {
-            String::new()
-        },
+        if notes.is_empty() { String::new() } else { format!(" ({})", notes.join("; ")) },
+        if column != base { format!(", final column {}", crt::column_name(column)) } else { String::new() },
+        if drm != 0 { format!("{drm:+} = {modified}") } else { String::new() },
         outcome.code()
     );
     if !absent.is_empty() {
-        log.say(format!(
-            "{} no longer in {}: they do not attack",
-            absent.join(", "),
-            region.code
-        ));
+        log.say(format!("{} no longer in {}: they do not attack", absent.join(", "), region.code));
     }
     log.say(format!("11.5 {line}"));
     state.conflicts.push(line);
     super::results::apply(state, outcome, side, &attackers, &defenders, log);
     if outcome.places_terror() {
-        super::terror::place(
-            state,
-            &region.code,
-            &format!("{} result", outcome.code()),
-            log,
-        );
+        super::terror::place(state, &region.code, &format!("{} result", outcome.code()), log);
     }
     if outcome.removes_terror() && side == Side::Government {
         super::terror::remove(
@@ -338,12 +260,7 @@ pub fn resolve(
     if (air_attack || air_defence) && region.kind == super::rules::RegionKind::Urban {
         super::terror::place(state, &region.code, "16.2 airstrike collateral damage", log);
     }
-    if infra
-        && matches!(
-            outcome,
-            Outcome::Ea | Outcome::Ve | Outcome::Ok | Outcome::Levels { .. }
-        )
-    {
+    if infra && matches!(outcome, Outcome::Ea | Outcome::Ve | Outcome::Ok | Outcome::Levels { .. }) {
         occupy(state, side, attack, &attackers, log);
     }
     Ok(())
@@ -357,24 +274,19 @@ fn occupy(state: &mut State, side: Side, attack: &Attack, attackers: &[String], 
         return;
     }
     let able = |state: &State, id: &str| {
-        state.units.get(id).is_some_and(|u| {
-            u.side == side && u.at.region == target.region && state.movement(u) > 0
-        })
+        state
+            .units
+            .get(id)
+            .is_some_and(|u| u.side == side && u.at.region == target.region && state.movement(u) > 0)
     };
     let who = match &attack.occupy {
         Occupy::No => {
-            log.say(format!(
-                "11.5 {} is cleared; NOOCCUPY: nobody moves in",
-                target.code()
-            ));
+            log.say(format!("11.5 {} is cleared; NOOCCUPY: nobody moves in", target.code()));
             return;
         }
         Occupy::Unit(id) if able(state, id) => Some(id.clone()),
         Occupy::Unit(id) => {
-            log.say(format!(
-                "11.5 {id} cannot occupy {} (gone or static)",
-                target.code()
-            ));
+            log.say(format!("11.5 {id} cannot occupy {} (gone or static)", target.code()));
             None
         }
         Occupy::First => attackers.iter().find(|id| able(state, id)).cloned(),
@@ -383,9 +295,6 @@ fn occupy(state: &mut State, side: Side, attack: &Attack, attackers: &[String], 
         if let Some(u) = state.units.get_mut(&id) {
             u.at = target.clone();
         }
-        log.say(format!(
-            "11.5 {id} occupies the cleared square {}",
-            target.code()
-        ));
+        log.say(format!("11.5 {id} occupies the cleared square {}", target.code()));
     }
 }

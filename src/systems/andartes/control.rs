@@ -41,9 +41,7 @@ pub fn points(state: &State, region: &str, side: Side) -> i32 {
 
 /// Does the Government garrison `region` with a division or three brigades (16.3)?
 pub fn garrisoned(state: &State, region: &str) -> bool {
-    let own = state
-        .units_in(region)
-        .filter(|u| u.side == Side::Government);
+    let own = state.units_in(region).filter(|u| u.side == Side::Government);
     let (mut divisions, mut brigades) = (0, 0);
     for u in own {
         match u.kind.as_str() {
@@ -69,10 +67,7 @@ pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
         let pts = points(state, code, side);
         if pts == 0 {
             if state.terror.contains(code) {
-                log.say(format!(
-                    "14.1 {} controls {code}: terrorized, no points (16.4c)",
-                    side.name()
-                ));
+                log.say(format!("14.1 {} controls {code}: terrorized, no points (16.4c)", side.name()));
             }
             continue;
         }
@@ -81,9 +76,7 @@ pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
             defaulted[side as usize] = true;
         }
         match choice.unwrap_or(ControlChoice::Add) {
-            ControlChoice::Add => {
-                state.adjust_pi(side, pts, &format!("14.1 control of {code}"), log)
-            }
+            ControlChoice::Add => state.adjust_pi(side, pts, &format!("14.1 control of {code}"), log),
             ControlChoice::Deduct => state.adjust_pi(
                 side.other(),
                 -pts,
@@ -94,21 +87,13 @@ pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
     }
     for side in [Side::Government, Side::Dse] {
         if defaulted[side as usize] && state.over.is_none() {
-            log.say(format!(
-                "14.7 {}: CONTROL not given, points added (default ADD)",
-                side.name()
-            ));
+            log.say(format!("14.7 {}: CONTROL not given, points added (default ADD)", side.name()));
         }
     }
     // 14.5 / 16.4a / 16.5d
     let terror = state.terror.len() as i32;
     if terror > 0 {
-        state.adjust_pi(
-            Side::Government,
-            -terror,
-            &format!("14.5/16.4a {terror} terrorized Region(s)"),
-            log,
-        );
+        state.adjust_pi(Side::Government, -terror, &format!("14.5/16.4a {terror} terrorized Region(s)"), log);
     }
     let refugees = state
         .resettled
@@ -154,10 +139,7 @@ pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
                 state.adjust_pi(
                     Side::Government,
                     -n,
-                    &format!(
-                        "16.3 Area Defense: no Government unit in {}",
-                        empty.join(", ")
-                    ),
+                    &format!("16.3 Area Defense: no Government unit in {}", empty.join(", ")),
                     log,
                 );
             }
@@ -175,11 +157,6 @@ pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
         && let Some(d) = roller.dice(2, "14.6 DSE penalty: no conventional unit in Greece")
     {
         let total: u32 = d.iter().sum();
-        state.adjust_pi(
-            Side::Dse,
-            -(total as i32),
-            "14.6 no DSE conventional unit in Greece",
-            log,
-        );
+        state.adjust_pi(Side::Dse, -(total as i32), "14.6 no DSE conventional unit in Greece", log);
     }
 }

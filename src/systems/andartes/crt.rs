@@ -43,11 +43,7 @@ pub enum Outcome {
     /// Military Disaster: half the attackers eliminated, the rest retreat; Terror.
     Md,
     /// `pct`% of `party`'s units change `levels` levels (negative: reduced).
-    Levels {
-        party: Party,
-        half: bool,
-        levels: i32,
-    },
+    Levels { party: Party, half: bool, levels: i32 },
     /// Effective Action: half the defenders eliminated, the rest retreat; removes Terror.
     Ea,
     /// Very Effective Action: all defenders eliminated; removes Terror.
@@ -77,20 +73,11 @@ impl Outcome {
             'D' => Party::Defender,
             _ => return None,
         };
-        let levels: i32 = rest
-            .get(1..)?
-            .strip_prefix('(')?
-            .strip_suffix(')')?
-            .parse()
-            .ok()?;
+        let levels: i32 = rest.get(1..)?.strip_prefix('(')?.strip_suffix(')')?.parse().ok()?;
         if levels == 0 {
             return None;
         }
-        Some(Outcome::Levels {
-            party,
-            half,
-            levels,
-        })
+        Some(Outcome::Levels { party, half, levels })
     }
 
     pub fn code(&self) -> String {
@@ -99,11 +86,7 @@ impl Outcome {
             Outcome::Ea => "EA".into(),
             Outcome::Ve => "VE".into(),
             Outcome::Ok => "OK".into(),
-            Outcome::Levels {
-                party,
-                half,
-                levels,
-            } => format!(
+            Outcome::Levels { party, half, levels } => format!(
                 "{}%{}({}{levels})",
                 if *half { 50 } else { 100 },
                 if *party == Party::Attacker { 'A' } else { 'D' },
@@ -126,13 +109,7 @@ impl Outcome {
 /// The Open CRT, rows die 1..6, columns <1:1..4:1.
 pub const OPEN: [[&str; COLUMNS]; 6] = [
     ["MD", "50%A(-2)", "50%D(+2)", "50%A(-1)", "50%D(-1)"],
-    [
-        "50%D(+2)",
-        "100%D(+1)",
-        "50%A(-1)",
-        "100%D(-1)",
-        "100%A(+1)",
-    ],
+    ["50%D(+2)", "100%D(+1)", "50%A(-1)", "100%D(-1)", "100%A(+1)"],
     ["100%A(-1)", "50%A(-1)", "50%D(-1)", "50%A(+1)", "50%D(-2)"],
     ["100%D(+2)", "50%D(-1)", "50%A(+1)", "100%D(-2)", "50%A(+2)"],
     ["50%A(+1)", "100%A(+1)", "EA", "EA", "EA"],
@@ -151,20 +128,12 @@ pub const INFRASTRUCTURE: [[&str; COLUMNS]; 6] = [
 
 /// The result for a (modified) die on a column of the Open or Infrastructure CRT.
 pub fn result(infrastructure: bool, column: usize, die: u32) -> Outcome {
-    let table = if infrastructure {
-        &INFRASTRUCTURE
-    } else {
-        &OPEN
-    };
+    let table = if infrastructure { &INFRASTRUCTURE } else { &OPEN };
     let row = (die.clamp(1, 6) - 1) as usize;
     let code = table[row][column.min(COLUMNS - 1)];
     // Every entry is checked by a test; an unreadable one could only come from an
     // edit to the constants above, and then no result is the safe reading.
-    Outcome::parse(code).unwrap_or(Outcome::Levels {
-        party: Party::Defender,
-        half: true,
-        levels: 0,
-    })
+    Outcome::parse(code).unwrap_or(Outcome::Levels { party: Party::Defender, half: true, levels: 0 })
 }
 
 /// 11.6: what a +1/-1 costs, by final odds column, (defender, attacker).

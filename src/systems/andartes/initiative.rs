@@ -6,11 +6,7 @@ use super::state::{Log, Roller, Side, Stage, State};
 
 /// Who chooses this turn's order of play.
 pub fn chooser(state: &State) -> Side {
-    if state.pi.government > state.pi.dse {
-        Side::Government
-    } else {
-        Side::Dse
-    }
+    if state.pi.government > state.pi.dse { Side::Government } else { Side::Dse }
 }
 
 /// Resolves the Initiative Phase: any due Politics Table roll (16.3), then the
@@ -34,17 +30,9 @@ pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
         who.name(),
         state.pi.get(who),
         state.pi.get(who.other()),
-        if state.pi.government == state.pi.dse {
-            ", a tie goes to the DSE"
-        } else {
-            ""
-        },
+        if state.pi.government == state.pi.dse { ", a tie goes to the DSE" } else { "" },
         first.name(),
-        if choice.is_none() {
-            " (standing order INITIATIVE not given: default FIRST)"
-        } else {
-            ""
-        }
+        if choice.is_none() { " (standing order INITIATIVE not given: default FIRST)" } else { "" }
     ));
     state.stage = Stage::PlayerTurn { second: false };
 }

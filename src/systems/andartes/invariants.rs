@@ -11,11 +11,8 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
         if *key != u.id {
             return Err(format!("unit {} is filed under {key}", u.id));
         }
-        let t = state
-            .rules
-            .forces
-            .get(&u.kind)
-            .ok_or_else(|| format!("{} has unknown kind {}", u.id, u.kind))?;
+        let t =
+            state.rules.forces.get(&u.kind).ok_or_else(|| format!("{} has unknown kind {}", u.id, u.kind))?;
         if t.side != u.side {
             return Err(format!("{} belongs to the wrong side", u.id));
         }
@@ -38,26 +35,17 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
         }
         if let Some(s) = u.at.square {
             if s == 0 || s > r.squares {
-                return Err(format!(
-                    "{} is in square {s} of {}, which has {}",
-                    u.id, r.code, r.squares
-                ));
+                return Err(format!("{} is in square {s} of {}, which has {}", u.id, r.code, r.squares));
             }
             if let Some(other) = squares.insert((r.code.clone(), s), u.id.clone()) {
-                return Err(format!(
-                    "{} and {other} share square {}/{s} (2.3)",
-                    u.id, r.code
-                ));
+                return Err(format!("{} and {other} share square {}/{s} (2.3)", u.id, r.code));
             }
         }
     }
     for (kind, t) in &state.rules.forces.types {
         for (g, group) in t.counters.iter().enumerate() {
-            let used = state
-                .units
-                .values()
-                .filter(|u| &u.kind == kind && t.group(u.level) == Some(g))
-                .count() as u32;
+            let used = state.units.values().filter(|u| &u.kind == kind && t.group(u.level) == Some(g)).count()
+                as u32;
             if used > group.count {
                 return Err(format!(
                     "{used} {kind} units at levels {:?} but only {} counters (9.4)",
@@ -78,25 +66,15 @@ pub fn check_invariants(state: &State) -> Result<(), String> {
             return Err(format!("{} PI {pi} is above 99 (7.2)", side.name()));
         }
         if pi <= 0 && state.over.is_none() {
-            return Err(format!(
-                "{} PI {pi} and the game goes on (6.1)",
-                side.name()
-            ));
+            return Err(format!("{} PI {pi} and the game goes on (6.1)", side.name()));
         }
     }
-    if state
-        .terror
-        .iter()
-        .chain(state.resettled.iter())
-        .any(|c| state.region(c).is_none_or(|r| r.foreign()))
+    if state.terror.iter().chain(state.resettled.iter()).any(|c| state.region(c).is_none_or(|r| r.foreign()))
     {
         return Err("a marker lies outside Greece".into());
     }
     for c in &state.resettled {
-        if state
-            .region(c)
-            .is_some_and(|r| r.kind != super::rules::RegionKind::Rural)
-        {
+        if state.region(c).is_some_and(|r| r.kind != super::rules::RegionKind::Rural) {
             return Err(format!("{c} is resettled but not rural (16.5)"));
         }
     }

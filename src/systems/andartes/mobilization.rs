@@ -48,11 +48,7 @@ pub fn begin(state: &mut State, side: Side, roller: &mut Roller, log: &mut Log) 
         super::tito::stalin_score(state, roller, log);
     }
     for u in state.units.values() {
-        phase
-            .present
-            .entry(u.at.region.clone())
-            .or_default()
-            .insert(u.kind.clone());
+        phase.present.entry(u.at.region.clone()).or_default().insert(u.kind.clone());
         if u.kind == "guerrilla" && u.level >= 2 {
             phase.level2_bands.insert(u.at.region.clone());
         }
@@ -89,37 +85,20 @@ fn spend(
 }
 
 /// 16.5 Population Resettlement, announced at the start of the Government's phase.
-pub fn resettle(
-    state: &mut State,
-    region: &str,
-    roller: &mut Roller,
-    log: &mut Log,
-) -> Result<(), String> {
+pub fn resettle(state: &mut State, region: &str, roller: &mut Roller, log: &mut Log) -> Result<(), String> {
     let r = state.region(region).ok_or("no such Region")?.clone();
     if r.kind != super::rules::RegionKind::Rural {
-        return Err(format!(
-            "only rural Regions are resettled; {} is not (16.5)",
-            r.name
-        ));
+        return Err(format!("only rural Regions are resettled; {} is not (16.5)", r.name));
     }
     if state.resettled.contains(region) {
         return Err(format!("{} is already resettled (16.5)", r.name));
     }
-    if !state
-        .units_in(region)
-        .any(|u| u.side == Side::Government && !state.unconventional(u))
-    {
-        return Err(format!(
-            "resettling {} needs a Government conventional unit there (16.5)",
-            r.name
-        ));
+    if !state.units_in(region).any(|u| u.side == Side::Government && !state.unconventional(u)) {
+        return Err(format!("resettling {} needs a Government conventional unit there (16.5)", r.name));
     }
     state.resettled.insert(region.to_string());
     super::terror::place(state, region, "16.5b resettlement", log);
-    log.say(format!(
-        "16.5 {} is resettled: R marker placed (1/1 from now on)",
-        r.name
-    ));
+    log.say(format!("16.5 {} is resettled: R marker placed (1/1 from now on)", r.name));
     if let Some(d) = roller.d6(format!("16.5c resettlement of {}", r.name)) {
         let why = format!("16.5c resettlement of {} (rolled {d})", r.name);
         state.adjust_pi(Side::Dse, d as i32, &why, log);
@@ -143,16 +122,10 @@ pub fn build(
         .line(side, kind)
         .cloned()
         .ok_or_else(|| format!("the {} Mobilization Chart has no {kind}", side.name()))?;
-    let cost = line
-        .cost
-        .ok_or_else(|| format!("{kind} units are not built, only formed (10.6)"))?;
+    let cost = line.cost.ok_or_else(|| format!("{kind} units are not built, only formed (10.6)"))?;
     let region = state.region(&to.region).ok_or("no such Region")?.clone();
     if region.foreign() && !state.may_enter(side, &region.code) {
-        return Err(format!(
-            "{} units may not be placed in {} (2.6, 17.1)",
-            side.name(),
-            region.name
-        ));
+        return Err(format!("{} units may not be placed in {} (2.6, 17.1)", side.name(), region.name));
     }
     let ok_where = match line.place {
         Where::Greece => !region.foreign(),
@@ -167,9 +140,7 @@ pub fn build(
             Where::GreeceOrForeign => "anywhere".to_string(),
             Where::Regions => format!("in {}", line.regions.join(", ")),
         };
-        return Err(format!(
-            "the Mobilization Chart places {kind} units {place}"
-        ));
+        return Err(format!("the Mobilization Chart places {kind} units {place}"));
     }
     match (line.square, to.square) {
         (SquareRule::Only, None) => {
@@ -181,26 +152,15 @@ pub fn build(
     if let Some(s) = to.square
         && let Some(u) = state.occupant(&region.code, s)
     {
-        return Err(format!(
-            "{} is held by {} (9.1: one unit per square)",
-            to.code(),
-            u.id
-        ));
+        return Err(format!("{} is held by {} (9.1: one unit per square)", to.code(), u.id));
     }
     if line.not_terror && state.terror.contains(&region.code) {
-        return Err(format!(
-            "{} is terrorized: no {kind} may be placed there (16.4b)",
-            region.name
-        ));
+        return Err(format!("{} is terrorized: no {kind} may be placed there (16.4b)", region.name));
     }
     let waived = line.needs_waived_abroad && region.foreign();
     if !line.needs.is_empty() && !waived {
         let present = phase.present.get(&region.code);
-        if !line
-            .needs
-            .iter()
-            .any(|k| present.is_some_and(|p| p.contains(k)))
-        {
+        if !line.needs.iter().any(|k| present.is_some_and(|p| p.contains(k))) {
             return Err(format!(
                 "a {kind} is placed where a {} was already at the start of the phase (9.1)",
                 line.needs.join(" or ")
@@ -225,11 +185,7 @@ pub fn build(
     spend(state, side, cost, phase, &format!("9.1 build {kind}"), log)?;
     let id = state.add_unit(kind, side, level, to.clone());
     phase.built.insert(id.clone());
-    log.say(format!(
-        "9.1 {} builds {id} ({kind}) at {}",
-        side.name(),
-        to.code()
-    ));
+    log.say(format!("9.1 {} builds {id} ({kind}) at {}", side.name(), to.code()));
     Ok(id)
 }
 
@@ -252,10 +208,7 @@ pub fn build_airstrike(
     let cost = state.rules.mobilization.airstrike_cost;
     spend(state, side, cost, phase, "9.1 airstrike", log)?;
     state.airstrikes += 1;
-    log.say(format!(
-        "9.1 Government buys an airstrike ({} available)",
-        state.airstrikes
-    ));
+    log.say(format!("9.1 Government buys an airstrike ({} available)", state.airstrikes));
     Ok(())
 }
 
@@ -267,10 +220,7 @@ pub fn upgrade(
     phase: &mut Phase,
     log: &mut Log,
 ) -> Result<(), String> {
-    let u = state
-        .unit(id)
-        .ok_or_else(|| format!("no unit {id}"))?
-        .clone();
+    let u = state.unit(id).ok_or_else(|| format!("no unit {id}"))?.clone();
     if u.side != side {
         return Err(format!("{id} is not yours"));
     }
@@ -290,23 +240,11 @@ pub fn upgrade(
         .mobilization
         .line(side, &u.kind)
         .and_then(|l| l.upgrade_cost(to))
-        .ok_or_else(|| {
-            format!(
-                "the Mobilization Chart has no upgrade of {} to level {to}",
-                u.kind
-            )
-        })?;
+        .ok_or_else(|| format!("the Mobilization Chart has no upgrade of {} to level {to}", u.kind))?;
     if !state.counter_free(&u.kind, to, Some(&u.id)) {
         return Err(format!("no {} counter of level {to} is free (9.4)", u.kind));
     }
-    spend(
-        state,
-        side,
-        cost,
-        phase,
-        &format!("9.2 upgrade {id} to level {to}"),
-        log,
-    )?;
+    spend(state, side, cost, phase, &format!("9.2 upgrade {id} to level {to}"), log)?;
     if let Some(unit) = state.units.get_mut(&u.id) {
         unit.level = to;
     }

@@ -22,7 +22,6 @@ pub mod bot;
 pub mod conflict;
 pub mod control;
 pub mod crt;
-pub mod demo;
 pub mod initiative;
 pub mod invariants;
 pub mod mobilization;
@@ -50,8 +49,7 @@ pub use rules::Rules;
 pub use state::{Side, State};
 
 use super::{
-    Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Setup, System, SystemInfo,
-    View, Viewer,
+    Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Setup, System, SystemInfo, View, Viewer,
 };
 use state::{Options, Politics, Sides, Stage, Stalin};
 
@@ -93,10 +91,7 @@ impl System for Andartes {
     fn setup(&self, setup: &Setup) -> Result<State> {
         let players = setup.players;
         if players.len() != 2 {
-            bail!(
-                "Andartes is a game for exactly two players, not {}",
-                players.len()
-            );
+            bail!("Andartes is a game for exactly two players, not {}", players.len());
         }
         if players[0].eq_ignore_ascii_case(&players[1]) {
             bail!("the two players need different ids");
@@ -110,9 +105,7 @@ impl System for Andartes {
                         .iter()
                         .find(|p| p.eq_ignore_ascii_case(value))
                         .cloned()
-                        .ok_or_else(|| {
-                            anyhow::anyhow!("option government={value} names no player")
-                        })?;
+                        .ok_or_else(|| anyhow::anyhow!("option government={value} names no player"))?;
                 }
                 "tito" => options.tito = on(value, key)?,
                 "start1944" | "1944" => options.start1944 = on(value, key)?,
@@ -125,9 +118,9 @@ impl System for Andartes {
                     }
                     options.end_turn = Some(t);
                 }
-                other => bail!(
-                    "the andartes system has no option '{other}' (government, tito, start1944, end)"
-                ),
+                other => {
+                    bail!("the andartes system has no option '{other}' (government, tito, start1944, end)")
+                }
             }
         }
         match setup.scenario {
@@ -135,11 +128,7 @@ impl System for Andartes {
             Some("1944") => options.start1944 = true,
             Some(other) => bail!("scenario '{other}' is unknown: 1947 (default) or 1944 (17.3)"),
         }
-        let dse = players
-            .iter()
-            .find(|p| **p != government)
-            .cloned()
-            .unwrap_or_default();
+        let dse = players.iter().find(|p| **p != government).cloned().unwrap_or_default();
         let doctrine = rules::Doctrine::Aggressive;
         Ok(State {
             rules: self.rules.clone(),
@@ -148,15 +137,8 @@ impl System for Andartes {
             turn: 1,
             stage: Stage::Politics,
             first: Side::Dse,
-            pi: Sides {
-                government: 60,
-                dse: 50,
-            },
-            politics: Politics {
-                doctrine,
-                pp_limit: self.rules.politics.limit(doctrine),
-                next_roll: 1,
-            },
+            pi: Sides { government: 60, dse: 50 },
+            politics: Politics { doctrine, pp_limit: self.rules.politics.limit(doctrine), next_roll: 1 },
             american_aid: false,
             stalin: Stalin::default(),
             closed: BTreeSet::new(),
@@ -175,26 +157,20 @@ impl System for Andartes {
     fn phase(&self, state: &State) -> Phase {
         let turn = state.turn;
         let (id, title, due) = match state.stage {
-            Stage::Politics => (
-                "SETUP-POLITICS".to_string(),
-                "Set-up: Politics Table rolls (4.0, 16.3)".to_string(),
-                vec![],
-            ),
+            Stage::Politics => {
+                ("SETUP-POLITICS".to_string(), "Set-up: Politics Table rolls (4.0, 16.3)".to_string(), vec![])
+            }
             Stage::SetupGovernment => (
                 "SETUP-GOV".into(),
                 "Set-up: Government (4.0)".into(),
                 vec![state.players.government.clone()],
             ),
-            Stage::SetupDse => (
-                "SETUP-DSE".into(),
-                "Set-up: DSE (4.0)".into(),
-                vec![state.players.dse.clone()],
-            ),
-            Stage::Initiative => (
-                format!("T{turn}-INIT"),
-                format!("Turn {turn}: Initiative Phase (8.0)"),
-                vec![],
-            ),
+            Stage::SetupDse => {
+                ("SETUP-DSE".into(), "Set-up: DSE (4.0)".into(), vec![state.players.dse.clone()])
+            }
+            Stage::Initiative => {
+                (format!("T{turn}-INIT"), format!("Turn {turn}: Initiative Phase (8.0)"), vec![])
+            }
             Stage::PlayerTurn { second } => {
                 let side = state.active().unwrap_or(Side::Government);
                 (
@@ -216,31 +192,16 @@ impl System for Andartes {
                 format!("T{turn}-END"),
                 format!(
                     "Turn {turn}: end of turn (control{}, victory check)",
-                    if attrition::due(turn) {
-                        ", attrition"
-                    } else {
-                        ""
-                    }
+                    if attrition::due(turn) { ", attrition" } else { "" }
                 ),
                 vec![],
             ),
             Stage::Over => ("OVER".into(), "Game over".into(), vec![]),
         };
-        Phase {
-            id,
-            title,
-            due,
-            mode: PhaseMode::Deadline,
-            game_over: state.over.clone(),
-        }
+        Phase { id, title, due, mode: PhaseMode::Deadline, game_over: state.over.clone() }
     }
 
-    fn parse(
-        &self,
-        state: &State,
-        player: &str,
-        body: &str,
-    ) -> Result<Vec<orders::Line>, Vec<OrderError>> {
+    fn parse(&self, state: &State, player: &str, body: &str) -> Result<Vec<orders::Line>, Vec<OrderError>> {
         turn::check(state, player, body)
     }
 
@@ -256,13 +217,23 @@ impl System for Andartes {
     ) -> Result<Resolution<State>> {
         let (next, log) = turn::resolve(state, orders, dice)?;
         let events: Vec<Event> = log.events;
-        Ok(Resolution {
-            state: next,
-            events,
-        })
+        Ok(Resolution { state: next, events })
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {
         report::view(state, viewer)
+    }
+
+    fn random_orders(
+        &self,
+        state: &State,
+        player: &str,
+        mut rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        Some(bot_orders(state, player, &mut rng))
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        check_invariants(state)
     }
 }

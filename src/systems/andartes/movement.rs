@@ -38,9 +38,7 @@ pub fn walk(state: &State, side: Side, id: &str, path: &[Loc]) -> Result<(Loc, u
     let mut halted: Option<String> = None;
     for step in path {
         if let Some(r) = &halted {
-            return Err(format!(
-                "{id} must halt in {r}: enemy units are in its Open area (10.5)"
-            ));
+            return Err(format!("{id} must halt in {r}: enemy units are in its Open area (10.5)"));
         }
         if step.region == at.region {
             if *step == at {
@@ -91,11 +89,7 @@ pub fn walk(state: &State, side: Side, id: &str, path: &[Loc]) -> Result<(Loc, u
             && let Some(o) = state.occupant(&step.region, s)
             && o.id != u.id
         {
-            return Err(format!(
-                "{} is held by {} (13.2: one unit per square)",
-                step.code(),
-                o.id
-            ));
+            return Err(format!("{} is held by {} (13.2: one unit per square)", step.code(), o.id));
         }
         if used > allowance {
             return Err(format!(
@@ -133,11 +127,7 @@ pub fn travel(
     log.say(format!(
         "{key} moves {from} -> {} ({used} MP){}",
         to.code(),
-        if halted {
-            ", halting among enemy units"
-        } else {
-            ""
-        }
+        if halted { ", halting among enemy units" } else { "" }
     ));
     Ok(())
 }
@@ -155,10 +145,7 @@ pub fn break_down(
         return Err(format!("{} is not an army division (10.6)", u.id));
     }
     if phase.moved.contains(&u.id) {
-        return Err(format!(
-            "{} has moved; it breaks down only before moving (10.6)",
-            u.id
-        ));
+        return Err(format!("{} has moved; it breaks down only before moving (10.6)", u.id));
     }
     if phase.formed.contains(&u.id) {
         return Err(format!("{} was combined this phase (10.6)", u.id));
@@ -170,24 +157,14 @@ pub fn break_down(
         ));
     }
     if state.free_counters("brigade", u.level, None) < 3 {
-        return Err(format!(
-            "fewer than three level {} brigade counters are free (9.4)",
-            u.level
-        ));
+        return Err(format!("fewer than three level {} brigade counters are free (9.4)", u.level));
     }
     state.units.remove(&u.id);
-    let ids: Vec<String> = (0..3)
-        .map(|_| state.add_unit("brigade", side, u.level, u.at.clone()))
-        .collect();
+    let ids: Vec<String> = (0..3).map(|_| state.add_unit("brigade", side, u.level, u.at.clone())).collect();
     for b in &ids {
         phase.formed.insert(b.clone());
     }
-    log.say(format!(
-        "10.6 {} breaks down into {} at {}",
-        u.id,
-        ids.join(", "),
-        u.at.code()
-    ));
+    log.say(format!("10.6 {} breaks down into {} at {}", u.id, ids.join(", "), u.at.code()));
     Ok(ids)
 }
 
@@ -206,10 +183,7 @@ pub fn combine(
             return Err(format!("{} is not a brigade (10.6)", u.id));
         }
         if phase.moved.contains(&u.id) || phase.formed.contains(&u.id) {
-            return Err(format!(
-                "{} has moved or was formed this phase (10.6)",
-                u.id
-            ));
+            return Err(format!("{} has moved or was formed this phase (10.6)", u.id));
         }
         if units.iter().any(|x: &super::state::Unit| x.id == u.id) {
             return Err(format!("{} is named twice", u.id));
@@ -226,10 +200,7 @@ pub fn combine(
         return Err("the three brigades must be of the same level (10.6)".into());
     }
     if !state.counter_free("division", a.level, None) {
-        return Err(format!(
-            "no level {} division counter is free (9.4)",
-            a.level
-        ));
+        return Err(format!("no level {} division counter is free (9.4)", a.level));
     }
     for u in &units {
         state.units.remove(&u.id);
@@ -237,10 +208,7 @@ pub fn combine(
     let region = a.at.region.clone();
     let d = state.add_unit("division", side, a.level, Loc::open(&region));
     phase.formed.insert(d.clone());
-    log.say(format!(
-        "10.6 {}, {}, {} combine into {d} in the Open of {region}",
-        a.id, b.id, c.id
-    ));
+    log.say(format!("10.6 {}, {}, {} combine into {d} in the Open of {region}", a.id, b.id, c.id));
     Ok(d)
 }
 
@@ -259,10 +227,7 @@ pub fn mode(
         return Err(format!("{} is not a LOK unit (10.7)", u.id));
     }
     if phase.moved.contains(&u.id) || phase.switched.contains(&u.id) {
-        return Err(format!(
-            "{} has moved or switched mode this phase (10.7)",
-            u.id
-        ));
+        return Err(format!("{} has moved or switched mode this phase (10.7)", u.id));
     }
     let to = match (unconventional, u.level) {
         (true, 1) => 0,
@@ -286,11 +251,7 @@ pub fn mode(
     log.say(format!(
         "10.7 {} switches to {} mode",
         u.id,
-        if unconventional {
-            "unconventional"
-        } else {
-            "conventional"
-        }
+        if unconventional { "unconventional" } else { "conventional" }
     ));
     Ok(())
 }

@@ -55,10 +55,9 @@ impl Order {
             | Order::BuildAirstrike
             | Order::Upgrade { .. }
             | Order::Disband { .. } => Part::Mobilization,
-            Order::Break { .. }
-            | Order::Combine { .. }
-            | Order::Mode { .. }
-            | Order::Move { .. } => Part::Movement,
+            Order::Break { .. } | Order::Combine { .. } | Order::Mode { .. } | Order::Move { .. } => {
+                Part::Movement
+            }
             Order::Attack(_) => Part::Conflict,
             Order::Standing(_) | Order::Pass => Part::Standing,
         }
@@ -97,11 +96,7 @@ pub fn read(map: &Map, body: &str) -> (Vec<Line>, Vec<(usize, String, String)>) 
             break;
         }
         match parse_line(map, text) {
-            Ok(order) => lines.push(Line {
-                number: i + 1,
-                text: text.to_string(),
-                order,
-            }),
+            Ok(order) => lines.push(Line { number: i + 1, text: text.to_string(), order }),
             Err(reason) => errors.push((i + 1, text.to_string(), reason)),
         }
     }
@@ -120,18 +115,13 @@ pub fn parse_loc(map: &Map, word: &str) -> Result<Loc, String> {
     };
     let region = map
         .get(name)
-        .or_else(|| {
-            map.regions
-                .values()
-                .find(|r| r.name.eq_ignore_ascii_case(name))
-        })
+        .or_else(|| map.regions.values().find(|r| r.name.eq_ignore_ascii_case(name)))
         .ok_or_else(|| format!("'{name}' is not a Region on the map"))?;
     match square {
         None => Ok(Loc::open(&region.code)),
         Some(s) => {
-            let n: u8 = s
-                .parse()
-                .map_err(|_| format!("'{word}': a square is written REGION/number, as LAR/1"))?;
+            let n: u8 =
+                s.parse().map_err(|_| format!("'{word}': a square is written REGION/number, as LAR/1"))?;
             if n == 0 || n > region.squares {
                 return Err(format!(
                     "{} has {} infrastructure square(s); there is no square {n}",
@@ -151,30 +141,20 @@ fn odds(word: &str) -> Result<usize, String> {
         "2:1" => Ok(2),
         "3:1" => Ok(3),
         "4:1" => Ok(4),
-        _ => Err(format!(
-            "'{word}' is not an odds column (<1:1, 1:1, 2:1, 3:1, 4:1)"
-        )),
+        _ => Err(format!("'{word}' is not an odds column (<1:1, 1:1, 2:1, 3:1, 4:1)")),
     }
 }
 
 fn id(word: Option<&&str>, what: &str) -> Result<String, String> {
-    word.map(|w| w.to_ascii_uppercase())
-        .ok_or_else(|| format!("{what} needs a unit id"))
+    word.map(|w| w.to_ascii_uppercase()).ok_or_else(|| format!("{what} needs a unit id"))
 }
 
 pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let verb = words
-        .first()
-        .map(|w| w.to_ascii_uppercase())
-        .unwrap_or_default();
+    let verb = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
     let rest = &words[1..];
     let exactly = |n: usize, form: &str| {
-        if rest.len() == n {
-            Ok(())
-        } else {
-            Err(format!("write it as: {form}"))
-        }
+        if rest.len() == n { Ok(()) } else { Err(format!("write it as: {form}")) }
     };
     match verb.as_str() {
         "PASS" => {
@@ -188,11 +168,7 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
             exactly(2, &format!("{verb} <kind> <region or REGION/square>"))?;
             let kind = rest[0].to_ascii_lowercase();
             let to = parse_loc(map, rest[1])?;
-            Ok(if verb == "PLACE" {
-                Order::Place { kind, to }
-            } else {
-                Order::Build { kind, to }
-            })
+            Ok(if verb == "PLACE" { Order::Place { kind, to } } else { Order::Build { kind, to } })
         }
         "RESETTLE" => {
             exactly(1, "RESETTLE <region>")?;
@@ -218,21 +194,14 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
                 "UNCONVENTIONAL" | "UNCONV" => true,
                 "CONVENTIONAL" | "CONV" => false,
                 other => {
-                    return Err(format!(
-                        "'{other}': a LOK mode is CONVENTIONAL or UNCONVENTIONAL"
-                    ));
+                    return Err(format!("'{other}': a LOK mode is CONVENTIONAL or UNCONVENTIONAL"));
                 }
             };
-            Ok(Order::Mode {
-                id: id(rest.first(), "LOK")?,
-                unconventional,
-            })
+            Ok(Order::Mode { id: id(rest.first(), "LOK")?, unconventional })
         }
         "MOVE" => {
             if rest.len() < 2 {
-                return Err(
-                    "write it as: MOVE <unit> <place> [<place> ...], e.g. MOVE D1 MAG MAG/1".into(),
-                );
+                return Err("write it as: MOVE <unit> <place> [<place> ...], e.g. MOVE D1 MAG MAG/1".into());
             }
             let path = rest[1..]
                 .iter()
@@ -240,21 +209,14 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
                 .filter(|w| !w.is_empty())
                 .map(|w| parse_loc(map, w))
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(Order::Move {
-                id: rest[0].to_ascii_uppercase(),
-                path,
-            })
+            Ok(Order::Move { id: rest[0].to_ascii_uppercase(), path })
         }
         "ATTACK" => parse_attack(map, rest).map(Order::Attack),
         "INITIATIVE" => {
             exactly(1, "INITIATIVE FIRST|SECOND")?;
             match rest[0].to_ascii_uppercase().as_str() {
-                "FIRST" => Ok(Order::Standing(StandingLine::Initiative(
-                    InitiativeChoice::First,
-                ))),
-                "SECOND" => Ok(Order::Standing(StandingLine::Initiative(
-                    InitiativeChoice::Second,
-                ))),
+                "FIRST" => Ok(Order::Standing(StandingLine::Initiative(InitiativeChoice::First))),
+                "SECOND" => Ok(Order::Standing(StandingLine::Initiative(InitiativeChoice::Second))),
                 _ => Err("INITIATIVE is FIRST or SECOND".into()),
             }
         }
@@ -262,9 +224,7 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
             exactly(1, "CONTROL ADD|DEDUCT")?;
             match rest[0].to_ascii_uppercase().as_str() {
                 "ADD" => Ok(Order::Standing(StandingLine::Control(ControlChoice::Add))),
-                "DEDUCT" => Ok(Order::Standing(StandingLine::Control(
-                    ControlChoice::Deduct,
-                ))),
+                "DEDUCT" => Ok(Order::Standing(StandingLine::Control(ControlChoice::Deduct))),
                 _ => Err("CONTROL is ADD or DEDUCT".into()),
             }
         }
@@ -276,28 +236,17 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
         }
         "RETREAT" => {
             if rest.len() < 3 || !rest[1].eq_ignore_ascii_case("to") {
-                return Err(
-                    "write it as: RETREAT <unit or region> TO <place> [<place> ...]".into(),
-                );
+                return Err("write it as: RETREAT <unit or region> TO <place> [<place> ...]".into());
             }
-            let to = rest[2..]
-                .iter()
-                .map(|w| parse_loc(map, w))
-                .collect::<Result<Vec<_>, _>>()?;
+            let to = rest[2..].iter().map(|w| parse_loc(map, w)).collect::<Result<Vec<_>, _>>()?;
             let who = match map.get(rest[0]) {
                 Some(r) => r.code.clone(),
                 None => rest[0].to_ascii_uppercase(),
             };
-            Ok(Order::Standing(StandingLine::Retreat(RetreatRule {
-                who,
-                to,
-            })))
+            Ok(Order::Standing(StandingLine::Retreat(RetreatRule { who, to })))
         }
         "DEFEND" => {
-            exactly(
-                2,
-                "DEFEND AIRSTRIKE <odds>|NEVER or DEFEND PP <most PP>|NEVER",
-            )?;
+            exactly(2, "DEFEND AIRSTRIKE <odds>|NEVER or DEFEND PP <most PP>|NEVER")?;
             let never = rest[1].eq_ignore_ascii_case("never");
             match rest[0].to_ascii_uppercase().as_str() {
                 "AIRSTRIKE" => Ok(Order::Standing(StandingLine::DefendAirstrike(if never {
@@ -309,9 +258,8 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
                     let most = if never {
                         None
                     } else {
-                        let n: i32 = rest[1]
-                            .parse()
-                            .map_err(|_| format!("'{}' is not a number of PP", rest[1]))?;
+                        let n: i32 =
+                            rest[1].parse().map_err(|_| format!("'{}' is not a number of PP", rest[1]))?;
                         if !(1..=5).contains(&n) {
                             return Err("11.6 costs are 1 to 5 PP".into());
                         }
@@ -381,9 +329,7 @@ fn parse_attack(map: &Map, rest: &[&str]) -> Result<Attack, String> {
     if let Occupy::Unit(u) = &attack.occupy
         && !attack.units.contains(u)
     {
-        return Err(format!(
-            "OCCUPY {u}: only an attacking unit may occupy (11.5)"
-        ));
+        return Err(format!("OCCUPY {u}: only an attacking unit may occupy (11.5)"));
     }
     Ok(attack)
 }

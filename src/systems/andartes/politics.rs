@@ -30,16 +30,8 @@ pub fn roll(state: &mut State, roller: &mut Roller, log: &mut Log) {
         return;
     };
     let duration_roll: u32 = d.iter().sum();
-    let duration = state
-        .rules
-        .politics
-        .row(duration_roll)
-        .map_or(1, |r| r.duration);
-    state.politics = Politics {
-        doctrine,
-        pp_limit,
-        next_roll: state.turn + duration,
-    };
+    let duration = state.rules.politics.row(duration_roll).map_or(1, |r| r.duration);
+    state.politics = Politics { doctrine, pp_limit, next_roll: state.turn + duration };
     log.say(format!(
         "16.3 Politics Table: rolled {doctrine_roll}: {}; Mobilization limit {limit_note}; duration rolled {duration_roll}: {duration} turn(s), next roll in the Initiative Phase of turn {}",
         doctrine.name(),

@@ -19,11 +19,8 @@ fn region_line(state: &State, code: &str) -> String {
         RegionKind::Urban => "U",
         RegionKind::Foreign => "foreign",
     };
-    let pp = if state.resettled.contains(code) {
-        "1/1 R".to_string()
-    } else {
-        format!("{}/{}", r.pp[0], r.pp[1])
-    };
+    let pp =
+        if state.resettled.contains(code) { "1/1 R".to_string() } else { format!("{}/{}", r.pp[0], r.pp[1]) };
     let mut line = format!("{} {} ({kind}, {pp})", r.code, r.name);
     if let Some(w) = &r.within {
         let _ = write!(line, " within {w}");
@@ -43,15 +40,7 @@ fn region_line(state: &State, code: &str) -> String {
         .filter(|u| u.at.square.is_none())
         .map(|u| format!("{} {}", u.side.short(), state.describe(u)))
         .collect();
-    let _ = write!(
-        line,
-        " | open: {}",
-        if open.is_empty() {
-            "-".to_string()
-        } else {
-            open.join(", ")
-        }
-    );
+    let _ = write!(line, " | open: {}", if open.is_empty() { "-".to_string() } else { open.join(", ") });
     if r.squares > 0 {
         let squares: Vec<String> = (1..=r.squares)
             .map(|s| match state.occupant(code, s) {
@@ -88,36 +77,20 @@ pub fn view(state: &State, viewer: &Viewer) -> View {
     let mut track = vec![
         format!("Government PI {}", state.pi.government),
         format!("DSE PI {}", state.pi.dse),
-        format!(
-            "American Aid (17.2): {}",
-            if state.american_aid {
-                "in effect"
-            } else {
-                "not yet"
-            }
-        ),
+        format!("American Aid (17.2): {}", if state.american_aid { "in effect" } else { "not yet" }),
     ];
     if state.options.tito {
         track.push(format!(
             "Stalin Score (17.1): {}{}",
             state.stalin.score,
-            state
-                .stalin
-                .line
-                .as_ref()
-                .map_or(String::new(), |l| format!(", {l} line"))
+            state.stalin.line.as_ref().map_or(String::new(), |l| format!(", {l} line"))
         ));
     }
     if !state.closed.is_empty() {
-        track.push(format!(
-            "Closed borders: {}",
-            state.closed.iter().cloned().collect::<Vec<_>>().join(", ")
-        ));
+        track
+            .push(format!("Closed borders: {}", state.closed.iter().cloned().collect::<Vec<_>>().join(", ")));
     }
-    sections.push(Section {
-        title: "Political Index".into(),
-        lines: track,
-    });
+    sections.push(Section { title: "Political Index".into(), lines: track });
     sections.push(Section {
         title: "Government doctrine (16.3)".into(),
         lines: vec![
@@ -127,28 +100,15 @@ pub fn view(state: &State, viewer: &Viewer) -> View {
                 state.politics.pp_limit,
                 state.politics.next_roll
             ),
-            format!(
-                "Airstrikes available: {} of {}",
-                state.airstrikes, state.rules.forces.airstrikes
-            ),
+            format!("Airstrikes available: {} of {}", state.airstrikes, state.rules.forces.airstrikes),
         ],
     });
     sections.push(Section {
         title: "Map (Region, type, points DSE/Gov, control | Open area | squares)".into(),
-        lines: state
-            .rules
-            .map
-            .regions
-            .keys()
-            .map(|c| region_line(state, c))
-            .collect(),
+        lines: state.rules.map.regions.keys().map(|c| region_line(state, c)).collect(),
     });
     let list = |set: &std::collections::BTreeSet<String>| {
-        if set.is_empty() {
-            "none".to_string()
-        } else {
-            set.iter().cloned().collect::<Vec<_>>().join(", ")
-        }
+        if set.is_empty() { "none".to_string() } else { set.iter().cloned().collect::<Vec<_>>().join(", ") }
     };
     sections.push(Section {
         title: "Markers".into(),
@@ -159,16 +119,9 @@ pub fn view(state: &State, viewer: &Viewer) -> View {
     });
     sections.push(Section {
         title: "Attacks this turn (odds, shifts, die, result)".into(),
-        lines: if state.conflicts.is_empty() {
-            vec!["none".into()]
-        } else {
-            state.conflicts.clone()
-        },
+        lines: if state.conflicts.is_empty() { vec!["none".into()] } else { state.conflicts.clone() },
     });
-    sections.push(Section {
-        title: "Last step".into(),
-        lines: state.journal.clone(),
-    });
+    sections.push(Section { title: "Last step".into(), lines: state.journal.clone() });
     for side in [Side::Government, Side::Dse] {
         let allowed = match viewer {
             Viewer::Gm => true,
@@ -182,17 +135,11 @@ pub fn view(state: &State, viewer: &Viewer) -> View {
             });
         }
     }
-    View {
-        sections,
-        svg: Some(svg(state)),
-        data: serde_json::Value::Null,
-    }
+    View { sections, svg: Some(svg(state)), data: serde_json::Value::Null }
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
 /// A simple drawing: Regions as boxes at their map coordinates, borders as lines,
@@ -207,11 +154,7 @@ pub fn svg(state: &State) -> String {
             if r.code < *n
                 && let Some(o) = map.regions.get(n)
             {
-                let dash = if r.arrows.contains(n) {
-                    " stroke-dasharray=\"4 3\""
-                } else {
-                    ""
-                };
+                let dash = if r.arrows.contains(n) { " stroke-dasharray=\"4 3\"" } else { "" };
                 let _ = writeln!(
                     s,
                     "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#99a\"{dash}/>",
@@ -227,11 +170,7 @@ pub fn svg(state: &State) -> String {
             None if r.foreign() => "#ddd",
             None => "#fff",
         };
-        let stroke = if state.terror.contains(&r.code) {
-            "#c00\" stroke-width=\"3"
-        } else {
-            "#333"
-        };
+        let stroke = if state.terror.contains(&r.code) { "#c00\" stroke-width=\"3" } else { "#333" };
         let count = |side: Side| state.units_in(&r.code).filter(|u| u.side == side).count();
         let (g, d) = (count(Side::Government), count(Side::Dse));
         let _ = writeln!(
@@ -245,11 +184,7 @@ pub fn svg(state: &State) -> String {
             r.at[0],
             r.at[1] - 3,
             escape(&r.code),
-            if state.resettled.contains(&r.code) {
-                " R"
-            } else {
-                ""
-            },
+            if state.resettled.contains(&r.code) { " R" } else { "" },
             r.at[0],
             r.at[1] + 10,
         );

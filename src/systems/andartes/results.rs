@@ -48,30 +48,17 @@ pub fn change_level(state: &mut State, id: &str, delta: i32) -> String {
 /// Orders units for a loss by the owner's LOSSES standing order, then by the
 /// default: for eliminations the weakest first, for reductions the highest level
 /// first (so fewest units die), ties by id. The flag says if a default decided.
-pub fn loss_order(
-    state: &State,
-    side: Side,
-    ids: &[String],
-    eliminate: bool,
-) -> (Vec<String>, bool) {
+pub fn loss_order(state: &State, side: Side, ids: &[String], eliminate: bool) -> (Vec<String>, bool) {
     let standing = state.standing.get(side);
     let mut list: Vec<(usize, i32, i32, String)> = ids
         .iter()
         .filter_map(|id| state.units.get(id))
         .map(|u| {
-            let key = if eliminate {
-                state.strength(u)
-            } else {
-                -u.level
-            };
+            let key = if eliminate { state.strength(u) } else { -u.level };
             (
                 standing.loss_rank(&u.id),
                 key,
-                if eliminate {
-                    u.level
-                } else {
-                    -state.strength(u)
-                },
+                if eliminate { u.level } else { -state.strength(u) },
                 u.id.clone(),
             )
         })
@@ -117,10 +104,7 @@ pub fn retreat_options(state: &State, id: &str) -> Vec<Loc> {
         // 10.2: a static band never leaves its Region.
         return out;
     }
-    let neighbours = state
-        .region(&here)
-        .map(|r| r.neighbours.clone())
-        .unwrap_or_default();
+    let neighbours = state.region(&here).map(|r| r.neighbours.clone()).unwrap_or_default();
     if !state.infiltrates(u) {
         for n in neighbours {
             if state.may_enter(side, &n) && !state.in_open(&n, enemy) {
@@ -136,11 +120,7 @@ pub fn retreat_options(state: &State, id: &str) -> Vec<Loc> {
     for _ in 0..allowance {
         let mut next = Vec::new();
         for r in &frontier {
-            for n in state
-                .region(r)
-                .map(|r| r.neighbours.clone())
-                .unwrap_or_default()
-            {
+            for n in state.region(r).map(|r| r.neighbours.clone()).unwrap_or_default() {
                 if n != here && state.may_enter(side, &n) && reached.insert(n.clone()) {
                     next.push(n);
                 }
@@ -199,31 +179,19 @@ pub fn retreat(state: &mut State, id: &str, log: &mut Log) {
     };
     match dest {
         Some(d) => {
-            log.say(format!(
-                "12.4 {id} retreats {} -> {}{note}",
-                u.at.code(),
-                d.code()
-            ));
+            log.say(format!("12.4 {id} retreats {} -> {}{note}", u.at.code(), d.code()));
             if let Some(x) = state.units.get_mut(id) {
                 x.at = d;
             }
         }
         None => {
             state.units.remove(id);
-            log.say(format!(
-                "12.4 {id} has nowhere to retreat and is eliminated"
-            ));
+            log.say(format!("12.4 {id} has nowhere to retreat and is eliminated"));
         }
     }
 }
 
-fn eliminate(
-    state: &mut State,
-    side: Side,
-    ids: &[String],
-    count: usize,
-    log: &mut Log,
-) -> Vec<String> {
+fn eliminate(state: &mut State, side: Side, ids: &[String], count: usize, log: &mut Log) -> Vec<String> {
     let (order, by_default) = loss_order(state, side, ids, true);
     let gone: Vec<String> = order.into_iter().take(count).collect();
     for id in &gone {
@@ -254,17 +222,10 @@ pub fn apply(
     log: &mut Log,
 ) {
     let alive = |state: &State, ids: &[String]| -> Vec<String> {
-        ids.iter()
-            .filter(|id| state.units.contains_key(*id))
-            .cloned()
-            .collect()
+        ids.iter().filter(|id| state.units.contains_key(*id)).cloned().collect()
     };
     match outcome {
-        Outcome::Levels {
-            party,
-            half,
-            levels,
-        } => {
+        Outcome::Levels { party, half, levels } => {
             let (side, ids) = match party {
                 Party::Attacker => (attacker, alive(state, attackers)),
                 Party::Defender => (attacker.other(), alive(state, defenders)),
@@ -283,18 +244,11 @@ pub fn apply(
                 }
                 (order.into_iter().take(n).collect(), half && ids.len() > 1)
             };
-            let lines: Vec<String> = chosen
-                .iter()
-                .map(|id| change_level(state, id, levels))
-                .collect();
+            let lines: Vec<String> = chosen.iter().map(|id| change_level(state, id, levels)).collect();
             log.say(format!(
                 "12.2 {}{}",
                 lines.join("; "),
-                if by_default {
-                    " (owner's choice by default)"
-                } else {
-                    ""
-                }
+                if by_default { " (owner's choice by default)" } else { "" }
             ));
         }
         Outcome::Md => {

@@ -16,18 +16,10 @@ use crate::systems::GameData;
 /// The data files, embedded so the binary runs anywhere.
 pub const FILES: &[(&str, &str)] = &[
     ("map.toml", include_str!("../../../games/andartes/map.toml")),
-    (
-        "forces.toml",
-        include_str!("../../../games/andartes/forces.toml"),
-    ),
-    (
-        "mobilization.toml",
-        include_str!("../../../games/andartes/mobilization.toml"),
-    ),
-    (
-        "politics.toml",
-        include_str!("../../../games/andartes/politics.toml"),
-    ),
+    ("demo.toml", include_str!("../../../games/andartes/demo.toml")),
+    ("forces.toml", include_str!("../../../games/andartes/forces.toml")),
+    ("mobilization.toml", include_str!("../../../games/andartes/mobilization.toml")),
+    ("politics.toml", include_str!("../../../games/andartes/politics.toml")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -90,17 +82,11 @@ impl Map {
         for mut r in file.region {
             r.code = r.code.to_ascii_uppercase();
             if r.code.is_empty() || !r.code.chars().all(|c| c.is_ascii_alphanumeric()) {
-                bail!(
-                    "map.toml: region code '{}' must be letters and digits",
-                    r.code
-                );
+                bail!("map.toml: region code '{}' must be letters and digits", r.code);
             }
             match r.kind {
                 RegionKind::Foreign if r.squares != 0 => {
-                    bail!(
-                        "map.toml: {} is a Foreign Area and has no squares (2.6)",
-                        r.code
-                    )
+                    bail!("map.toml: {} is a Foreign Area and has no squares (2.6)", r.code)
                 }
                 RegionKind::Rural | RegionKind::Urban if !(1..=3).contains(&r.squares) => {
                     bail!("map.toml: {} needs one to three squares (2.3)", r.code)
@@ -159,9 +145,7 @@ impl Map {
     }
 
     pub fn adjacent(&self, a: &str, b: &str) -> bool {
-        self.regions
-            .get(a)
-            .is_some_and(|r| r.neighbours.iter().any(|n| n == b))
+        self.regions.get(a).is_some_and(|r| r.neighbours.iter().any(|n| n == b))
     }
 
     /// Regions in Greece (not Foreign Areas), in code order.
@@ -203,16 +187,10 @@ impl UnitType {
         self.movement.get(self.index(level)).copied().unwrap_or(0)
     }
     pub fn infiltrates(&self, level: i32) -> bool {
-        self.infiltration
-            .get(self.index(level))
-            .copied()
-            .unwrap_or(false)
+        self.infiltration.get(self.index(level)).copied().unwrap_or(false)
     }
     pub fn unconventional(&self, level: i32) -> bool {
-        self.unconventional
-            .get(self.index(level))
-            .copied()
-            .unwrap_or(false)
+        self.unconventional.get(self.index(level)).copied().unwrap_or(false)
     }
     /// The level a newly built unit has: 1, or the type's only level (9.1).
     pub fn build_level(&self) -> i32 {
@@ -259,16 +237,9 @@ impl Forces {
                 );
             }
             for level in t.min_level..=t.max_level {
-                let groups = t
-                    .counters
-                    .iter()
-                    .filter(|g| g.levels.contains(&level))
-                    .count();
+                let groups = t.counters.iter().filter(|g| g.levels.contains(&level)).count();
                 if groups != 1 {
-                    bail!(
-                        "forces.toml: level {level} of {} must be on exactly one counter",
-                        t.kind
-                    );
+                    bail!("forces.toml: level {level} of {} must be on exactly one counter", t.kind);
                 }
             }
             if t.prefix.is_empty() || !t.prefix.chars().all(|c| c.is_ascii_alphabetic()) {
@@ -281,10 +252,7 @@ impl Forces {
                 bail!("forces.toml: a kind appears twice");
             }
         }
-        Ok(Forces {
-            airstrikes: file.airstrikes,
-            types,
-        })
+        Ok(Forces { airstrikes: file.airstrikes, types })
     }
 
     pub fn get(&self, kind: &str) -> Option<&UnitType> {
@@ -333,10 +301,7 @@ pub struct ChartLine {
 
 impl ChartLine {
     pub fn upgrade_cost(&self, to_level: i32) -> Option<i32> {
-        self.upgrades
-            .iter()
-            .find(|(l, _)| *l == to_level)
-            .map(|(_, c)| *c)
+        self.upgrades.iter().find(|(l, _)| *l == to_level).map(|(_, c)| *c)
     }
 }
 
@@ -350,29 +315,19 @@ pub struct Mobilization {
 impl Mobilization {
     pub fn parse(text: &str, forces: &Forces, map: &Map) -> Result<Mobilization> {
         let mut m: Mobilization = toml::from_str(text).context("mobilization.toml")?;
-        for (side, lines) in [
-            (Side::Government, &mut m.government),
-            (Side::Dse, &mut m.dse),
-        ] {
+        for (side, lines) in [(Side::Government, &mut m.government), (Side::Dse, &mut m.dse)] {
             for line in lines.iter_mut() {
                 line.kind = line.kind.to_ascii_lowercase();
                 let t = forces
                     .get(&line.kind)
                     .ok_or_else(|| anyhow!("mobilization.toml: unknown kind {}", line.kind))?;
                 if t.side != side {
-                    bail!(
-                        "mobilization.toml: {} is not a {} unit",
-                        line.kind,
-                        side.name()
-                    );
+                    bail!("mobilization.toml: {} is not a {} unit", line.kind, side.name());
                 }
                 for code in line.regions.iter_mut() {
                     *code = code.to_ascii_uppercase();
                     if map.get(code).is_none() {
-                        bail!(
-                            "mobilization.toml: {} names unknown region {code}",
-                            line.kind
-                        );
+                        bail!("mobilization.toml: {} names unknown region {code}", line.kind);
                     }
                 }
                 for need in &line.needs {
@@ -488,12 +443,7 @@ impl Rules {
         Rules::load(&GameData::embedded("andartes", FILES))
     }
 
-    pub fn from_texts(
-        map: &str,
-        forces: &str,
-        mobilization: &str,
-        politics: &str,
-    ) -> Result<Rules> {
+    pub fn from_texts(map: &str, forces: &str, mobilization: &str, politics: &str) -> Result<Rules> {
         let map = Map::parse(map)?;
         let forces = Forces::parse(forces)?;
         for (kind, side) in [
@@ -507,25 +457,15 @@ impl Rules {
         ] {
             match forces.get(kind) {
                 Some(t) if t.side == side => {}
-                _ => bail!(
-                    "forces.toml: the rules need a {} kind '{kind}'",
-                    side.name()
-                ),
+                _ => bail!("forces.toml: the rules need a {} kind '{kind}'", side.name()),
             }
         }
         let mobilization = Mobilization::parse(mobilization, &forces, &map)?;
         let politics = PoliticsTable::parse(politics)?;
-        Ok(Rules {
-            map,
-            forces,
-            mobilization,
-            politics,
-        })
+        Ok(Rules { map, forces, mobilization, politics })
     }
 
     pub fn unit_type(&self, kind: &str) -> Result<&UnitType> {
-        self.forces
-            .get(kind)
-            .ok_or_else(|| anyhow!("unknown unit kind {kind}"))
+        self.forces.get(kind).ok_or_else(|| anyhow!("unknown unit kind {kind}"))
     }
 }

@@ -9,16 +9,12 @@ use super::state::{Loc, Side, State};
 /// What each side sets up (4.0): kind, number, where.
 pub fn forces(side: Side) -> &'static [(&'static str, usize, Where)] {
     match side {
-        Side::Government => &[
-            ("division", 7, Where::Open),
-            ("lok", 1, Where::Open),
-            ("police", 5, Where::Square),
-        ],
-        Side::Dse => &[
-            ("front", 3, Where::Either),
-            ("cadre", 4, Where::Either),
-            ("guerrilla", 5, Where::Either),
-        ],
+        Side::Government => {
+            &[("division", 7, Where::Open), ("lok", 1, Where::Open), ("police", 5, Where::Square)]
+        }
+        Side::Dse => {
+            &[("front", 3, Where::Either), ("cadre", 4, Where::Either), ("guerrilla", 5, Where::Either)]
+        }
     }
 }
 
@@ -50,29 +46,18 @@ pub fn tight_regions(state: &State) -> Vec<String> {
 pub fn place(state: &mut State, side: Side, kind: &str, to: &Loc) -> Result<String, String> {
     let Some(&(_, limit, wh)) = forces(side).iter().find(|(k, _, _)| *k == kind) else {
         let names: Vec<&str> = forces(side).iter().map(|(k, _, _)| *k).collect();
-        return Err(format!(
-            "the {} sets up only {} (4.0)",
-            side.name(),
-            names.join(", ")
-        ));
+        return Err(format!("the {} sets up only {} (4.0)", side.name(), names.join(", ")));
     };
-    let region = state
-        .region(&to.region)
-        .ok_or_else(|| format!("no Region {}", to.region))?;
+    let region = state.region(&to.region).ok_or_else(|| format!("no Region {}", to.region))?;
     if region.foreign() {
-        return Err(format!(
-            "set-up is within Greece, not {} (4.0)",
-            region.name
-        ));
+        return Err(format!("set-up is within Greece, not {} (4.0)", region.name));
     }
     match (wh, to.square) {
         (Where::Open, Some(_)) => {
             return Err(format!("{kind} units set up in the Open area (4.0)"));
         }
         (Where::Square, None) => {
-            return Err(format!(
-                "{kind} units set up in infrastructure squares (4.0)"
-            ));
+            return Err(format!("{kind} units set up in infrastructure squares (4.0)"));
         }
         _ => {}
     }
@@ -81,11 +66,7 @@ pub fn place(state: &mut State, side: Side, kind: &str, to: &Loc) -> Result<Stri
     {
         return Err(format!("{} is already held by {} (2.3)", to.code(), u.id));
     }
-    let placed = state
-        .units
-        .values()
-        .filter(|u| u.side == side && u.kind == kind)
-        .count();
+    let placed = state.units.values().filter(|u| u.side == side && u.kind == kind).count();
     if placed >= limit {
         return Err(format!("the set-up has only {limit} {kind} unit(s) (4.0)"));
     }
@@ -98,11 +79,7 @@ pub fn place(state: &mut State, side: Side, kind: &str, to: &Loc) -> Result<Stri
             u.id, to.region
         ));
     }
-    let t = state
-        .rules
-        .forces
-        .get(kind)
-        .ok_or_else(|| format!("forces.toml has no {kind}"))?;
+    let t = state.rules.forces.get(kind).ok_or_else(|| format!("forces.toml has no {kind}"))?;
     let level = t.build_level();
     if !state.counter_free(kind, level, None) {
         return Err(format!("no {kind} counter left (9.4)"));
@@ -124,20 +101,12 @@ pub fn complete(state: &State, side: Side) -> Result<(), String> {
         }
     }
     if !missing.is_empty() {
-        return Err(format!(
-            "the set-up is incomplete: place {} (4.0)",
-            missing.join(", ")
-        ));
+        return Err(format!("the set-up is incomplete: place {} (4.0)", missing.join(", ")));
     }
     if side == Side::Government && state.politics.doctrine == Doctrine::Tight {
         for code in tight_regions(state) {
-            if !state
-                .units_in(&code)
-                .any(|u| u.side == side && u.kind == "division")
-            {
-                return Err(format!(
-                    "Tight Defense (16.3): {code} must hold an army division at set-up"
-                ));
+            if !state.units_in(&code).any(|u| u.side == side && u.kind == "division") {
+                return Err(format!("Tight Defense (16.3): {code} must hold an army division at set-up"));
             }
         }
     }
@@ -175,11 +144,8 @@ pub fn default_lines(state: &State, side: Side) -> Vec<String> {
         }
         Side::Dse => {
             // Mountain Regions with the most DSE points first, then code order.
-            let mut regions: Vec<&super::rules::Region> = greece
-                .iter()
-                .copied()
-                .filter(|r| r.kind == super::rules::RegionKind::Rural)
-                .collect();
+            let mut regions: Vec<&super::rules::Region> =
+                greece.iter().copied().filter(|r| r.kind == super::rules::RegionKind::Rural).collect();
             regions.sort_by(|a, b| b.pp[0].cmp(&a.pp[0]).then(a.code.cmp(&b.code)));
             let mut it = regions.iter().cycle();
             for &(kind, n, _) in forces(Side::Dse) {

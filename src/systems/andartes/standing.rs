@@ -78,9 +78,7 @@ impl Standing {
             match line {
                 StandingLine::Initiative(c) => next.initiative = Some(*c),
                 StandingLine::Control(c) => next.control = Some(*c),
-                StandingLine::Losses(ids) => losses
-                    .get_or_insert_with(Vec::new)
-                    .extend(ids.iter().cloned()),
+                StandingLine::Losses(ids) => losses.get_or_insert_with(Vec::new).extend(ids.iter().cloned()),
                 StandingLine::Retreat(r) => retreat.get_or_insert_with(Vec::new).push(r.clone()),
                 StandingLine::DefendAirstrike(c) => next.defend_airstrike = Some(*c),
                 StandingLine::DefendPp(c) => next.defend_pp = Some(*c),
@@ -97,10 +95,7 @@ impl Standing {
 
     /// Position of `id` in the LOSSES list (unlisted units come after all listed).
     pub fn loss_rank(&self, id: &str) -> usize {
-        self.losses
-            .iter()
-            .position(|x| x.eq_ignore_ascii_case(id))
-            .unwrap_or(usize::MAX)
+        self.losses.iter().position(|x| x.eq_ignore_ascii_case(id)).unwrap_or(usize::MAX)
     }
 
     /// The retreat destinations given for a unit, then for its Region.

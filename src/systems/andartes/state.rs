@@ -70,16 +70,10 @@ pub struct Loc {
 
 impl Loc {
     pub fn open(region: &str) -> Loc {
-        Loc {
-            region: region.to_string(),
-            square: None,
-        }
+        Loc { region: region.to_string(), square: None }
     }
     pub fn square(region: &str, n: u8) -> Loc {
-        Loc {
-            region: region.to_string(),
-            square: Some(n),
-        }
+        Loc { region: region.to_string(), square: Some(n) }
     }
     /// `LAR` for the Open area, `LAR/2` for square 2: the notation players type.
     pub fn code(&self) -> String {
@@ -197,11 +191,7 @@ impl State {
         match self.stage {
             Stage::SetupGovernment => Some(Side::Government),
             Stage::SetupDse => Some(Side::Dse),
-            Stage::PlayerTurn { second } => Some(if second {
-                self.first.other()
-            } else {
-                self.first
-            }),
+            Stage::PlayerTurn { second } => Some(if second { self.first.other() } else { self.first }),
             _ => None,
         }
     }
@@ -227,8 +217,7 @@ impl State {
     }
 
     pub fn unconventional(&self, unit: &Unit) -> bool {
-        self.utype(unit)
-            .is_some_and(|t| t.unconventional(unit.level))
+        self.utype(unit).is_some_and(|t| t.unconventional(unit.level))
     }
 
     /// The unit with this id, as typed (any case).
@@ -246,16 +235,12 @@ impl State {
     }
 
     pub fn occupant(&self, region: &str, square: u8) -> Option<&Unit> {
-        self.units
-            .values()
-            .find(|u| u.at.region == region && u.at.square == Some(square))
+        self.units.values().find(|u| u.at.region == region && u.at.square == Some(square))
     }
 
     /// Are there units of `side` in the Open area of `region`?
     pub fn in_open(&self, region: &str, side: Side) -> bool {
-        self.units
-            .values()
-            .any(|u| u.side == side && u.at.region == region && u.at.square.is_none())
+        self.units.values().any(|u| u.side == side && u.at.region == region && u.at.square.is_none())
     }
 
     /// May units of `side` ever enter `region` (10.5 International Borders, 17.1)?
@@ -270,9 +255,7 @@ impl State {
     /// The first empty square of `region`, if any.
     pub fn empty_squares(&self, region: &str) -> Vec<u8> {
         let n = self.region(region).map_or(0, |r| r.squares);
-        (1..=n)
-            .filter(|&s| self.occupant(region, s).is_none())
-            .collect()
+        (1..=n).filter(|&s| self.occupant(region, s).is_none()).collect()
     }
 
     /// How many counters of `kind` carrying `level` are free (9.4), not counting
@@ -287,9 +270,7 @@ impl State {
         let used = self
             .units
             .values()
-            .filter(|u| {
-                u.kind == kind && Some(u.id.as_str()) != except && t.group(u.level) == Some(g)
-            })
+            .filter(|u| u.kind == kind && Some(u.id.as_str()) != except && t.group(u.level) == Some(g))
             .count() as u32;
         t.counters[g].count.saturating_sub(used)
     }
@@ -301,11 +282,7 @@ impl State {
 
     /// The id the next unit of `kind` will get.
     pub fn next_id(&self, kind: &str) -> String {
-        let prefix = self
-            .rules
-            .forces
-            .get(kind)
-            .map_or("U", |t| t.prefix.as_str());
+        let prefix = self.rules.forces.get(kind).map_or("U", |t| t.prefix.as_str());
         let n = self.numbers.get(kind).copied().unwrap_or(0) + 1;
         format!("{prefix}{n}")
     }
@@ -314,16 +291,7 @@ impl State {
     pub fn add_unit(&mut self, kind: &str, side: Side, level: i32, at: Loc) -> String {
         let id = self.next_id(kind);
         *self.numbers.entry(kind.to_string()).or_insert(0) += 1;
-        self.units.insert(
-            id.clone(),
-            Unit {
-                id: id.clone(),
-                kind: kind.to_string(),
-                side,
-                level,
-                at,
-            },
-        );
+        self.units.insert(id.clone(), Unit { id: id.clone(), kind: kind.to_string(), side, level, at });
         id
     }
 
@@ -408,10 +376,6 @@ impl<'a> Roller<'a> {
     /// `n` six-sided dice, each labelled "(die i of n)"; their faces.
     pub fn dice(&mut self, n: u32, label: &str) -> Option<Vec<u32>> {
         let d = self.dice.as_mut()?;
-        Some(
-            (1..=n)
-                .map(|i| d.roll(format!("{label} (die {i} of {n})"), 6))
-                .collect(),
-        )
+        Some((1..=n).map(|i| d.roll(format!("{label} (die {i} of {n})"), 6)).collect())
     }
 }

@@ -8,9 +8,7 @@ pub fn place(state: &mut State, region: &str, why: &str, log: &mut Log) {
     if state.terror.insert(region.to_string()) {
         log.say(format!("16.4 Terror marker placed in {region} ({why})"));
     } else {
-        log.say(format!(
-            "16.4 {region} is already terrorized ({why}): one marker per Region"
-        ));
+        log.say(format!("16.4 {region} is already terrorized ({why}): one marker per Region"));
     }
 }
 

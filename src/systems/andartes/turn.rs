@@ -8,48 +8,31 @@ use anyhow::{Result, bail};
 use super::orders::{self, Line, Order, Part};
 use super::standing::StandingLine;
 use super::state::{Log, Roller, Side, Stage, State};
-use super::{
-    attrition, conflict, control, initiative, mobilization, movement, politics, setup, victory,
-};
+use super::{attrition, conflict, control, initiative, mobilization, movement, politics, setup, victory};
 use crate::systems::{Dice, OrderError, PlayerId};
 
 /// Checks a player's orders body against the state: every bad line is named.
 pub fn check(state: &State, player: &str, body: &str) -> Result<Vec<Line>, Vec<OrderError>> {
     let Some(side) = state.side_of(player) else {
-        return Err(vec![OrderError::new(
-            1,
-            "",
-            format!("{player} is not a player in this game"),
-        )]);
+        return Err(vec![OrderError::new(1, "", format!("{player} is not a player in this game"))]);
     };
     if state.active() != Some(side) {
-        return Err(vec![OrderError::new(
-            1,
-            "",
-            "no orders are due from you in this phase".to_string(),
-        )]);
+        return Err(vec![OrderError::new(1, "", "no orders are due from you in this phase".to_string())]);
     }
     let (lines, bad) = orders::read(&state.rules.map, body);
-    let mut errors: Vec<OrderError> = bad
-        .into_iter()
-        .map(|(n, text, reason)| OrderError::new(n, text, reason))
-        .collect();
+    let mut errors: Vec<OrderError> =
+        bad.into_iter().map(|(n, text, reason)| OrderError::new(n, text, reason)).collect();
     let setup_stage = matches!(state.stage, Stage::SetupGovernment | Stage::SetupDse);
     let mut usable = Vec::new();
     for line in lines {
         let part = line.order.part();
         let wrong = match part {
-            Part::Setup if !setup_stage => {
-                Some("PLACE is for set-up; build with BUILD (9.1)".to_string())
-            }
+            Part::Setup if !setup_stage => Some("PLACE is for set-up; build with BUILD (9.1)".to_string()),
             Part::Setup | Part::Standing => None,
-            _ if setup_stage => {
-                Some("set-up takes PLACE lines and standing orders only (4.0)".to_string())
+            _ if setup_stage => Some("set-up takes PLACE lines and standing orders only (4.0)".to_string()),
+            Part::Mobilization if !mobilization::due(state.turn) => {
+                Some(format!("turn {} has no Mobilization Phase (odd turns from turn 3, 5.0)", state.turn))
             }
-            Part::Mobilization if !mobilization::due(state.turn) => Some(format!(
-                "turn {} has no Mobilization Phase (odd turns from turn 3, 5.0)",
-                state.turn
-            )),
             _ => None,
         };
         match wrong {
@@ -66,14 +49,7 @@ pub fn check(state: &State, player: &str, body: &str) -> Result<Vec<Line>, Vec<O
     if setup_stage {
         run_setup(&mut trial, side, &usable, &mut log, &mut on_error);
     } else {
-        run_turn(
-            &mut trial,
-            side,
-            &usable,
-            &mut roller,
-            &mut log,
-            &mut on_error,
-        );
+        run_turn(&mut trial, side, &usable, &mut roller, &mut log, &mut on_error);
     }
     if errors.is_empty() {
         Ok(usable)
@@ -96,23 +72,12 @@ pub fn narrate(state: &State, lines: &[Line]) -> Vec<String> {
     if matches!(state.stage, Stage::SetupGovernment | Stage::SetupDse) {
         run_setup(&mut trial, side, lines, &mut log, &mut ignore);
     } else {
-        run_turn(
-            &mut trial,
-            side,
-            lines,
-            &mut Roller::dry(),
-            &mut log,
-            &mut ignore,
-        );
+        run_turn(&mut trial, side, lines, &mut Roller::dry(), &mut log, &mut ignore);
     }
     let mut out = log.lines();
     for line in lines {
         if matches!(line.order.part(), Part::Conflict | Part::Standing) {
-            out.push(format!(
-                "line {}: {}",
-                line.number,
-                line.text.to_ascii_uppercase()
-            ));
+            out.push(format!("line {}: {}", line.number, line.text.to_ascii_uppercase()));
         }
     }
     out
@@ -145,21 +110,13 @@ fn run_setup(
         if let Order::Place { kind, to } = &line.order {
             last = Some(line);
             match setup::place(state, side, kind, to) {
-                Ok(id) => log.say(format!(
-                    "4.0 {} sets up {id} ({kind}) at {}",
-                    side.name(),
-                    to.code()
-                )),
+                Ok(id) => log.say(format!("4.0 {} sets up {id} ({kind}) at {}", side.name(), to.code())),
                 Err(e) => on_error(line, e),
             }
         }
     }
     if let Err(e) = setup::complete(state, side) {
-        let fallback = Line {
-            number: 1,
-            text: String::new(),
-            order: Order::Pass,
-        };
+        let fallback = Line { number: 1, text: String::new(), order: Order::Pass };
         on_error(last.unwrap_or(&fallback), e);
     }
 }
@@ -194,9 +151,7 @@ pub fn run_turn(
                 Order::Build { kind, to } => {
                     mobilization::build(state, side, kind, to, &mut phase, log).map(|_| ())
                 }
-                Order::BuildAirstrike => {
-                    mobilization::build_airstrike(state, side, &mut phase, log)
-                }
+                Order::BuildAirstrike => mobilization::build_airstrike(state, side, &mut phase, log),
                 Order::Upgrade { id } => mobilization::upgrade(state, side, id, &mut phase, log),
                 Order::Disband { id } => mobilization::disband(state, side, id, log),
                 _ => Ok(()),
@@ -213,12 +168,8 @@ pub fn run_turn(
     for line in lines.iter().filter(|l| l.order.part() == Part::Movement) {
         let done = match &line.order {
             Order::Move { id, path } => movement::travel(state, side, id, path, &mut moves, log),
-            Order::Break { id } => {
-                movement::break_down(state, side, id, &mut moves, log).map(|_| ())
-            }
-            Order::Combine { ids } => {
-                movement::combine(state, side, ids, &mut moves, log).map(|_| ())
-            }
+            Order::Break { id } => movement::break_down(state, side, id, &mut moves, log).map(|_| ()),
+            Order::Combine { ids } => movement::combine(state, side, ids, &mut moves, log).map(|_| ()),
             Order::Mode { id, unconventional } => {
                 movement::mode(state, side, id, *unconventional, &mut moves, log)
             }
@@ -228,10 +179,7 @@ pub fn run_turn(
             on_error(line, e);
         }
     }
-    let attacks: Vec<&Line> = lines
-        .iter()
-        .filter(|l| l.order.part() == Part::Conflict)
-        .collect();
+    let attacks: Vec<&Line> = lines.iter().filter(|l| l.order.part() == Part::Conflict).collect();
     if roller.is_real() {
         if !attacks.is_empty() {
             log.say(format!("{} Conflict Phase (11.0)", side.name()));
@@ -277,18 +225,11 @@ pub fn resolve(
             next.stage = Stage::SetupGovernment;
         }
         Stage::SetupGovernment | Stage::SetupDse => {
-            let side = if state.stage == Stage::SetupGovernment {
-                Side::Government
-            } else {
-                Side::Dse
-            };
+            let side = if state.stage == Stage::SetupGovernment { Side::Government } else { Side::Dse };
             let lines = match player_lines(state, side, orders) {
                 Some(l) => l.to_vec(),
                 None => {
-                    log.say(format!(
-                        "{} sent no set-up: the default set-up is used (README)",
-                        side.name()
-                    ));
+                    log.say(format!("{} sent no set-up: the default set-up is used (README)", side.name()));
                     let body = setup::default_lines(state, side).join("\n");
                     orders::read(&state.rules.map, &body).0
                 }
@@ -298,17 +239,9 @@ pub fn resolve(
                 problems.push(format!("line {}: {e}", l.number))
             });
             if !problems.is_empty() {
-                bail!(
-                    "the {} set-up does not fit the rules: {}",
-                    side.name(),
-                    problems.join("; ")
-                );
+                bail!("the {} set-up does not fit the rules: {}", side.name(), problems.join("; "));
             }
-            next.stage = if side == Side::Government {
-                Stage::SetupDse
-            } else {
-                Stage::Initiative
-            };
+            next.stage = if side == Side::Government { Stage::SetupDse } else { Stage::Initiative };
         }
         Stage::Initiative => initiative::resolve(&mut next, &mut roller, &mut log),
         Stage::PlayerTurn { second } => {
@@ -317,36 +250,19 @@ pub fn resolve(
             let lines = match player_lines(state, side, orders) {
                 Some(l) => l.to_vec(),
                 None => {
-                    log.say(format!(
-                        "{} sent no orders: no builds, moves or attacks",
-                        side.name()
-                    ));
+                    log.say(format!("{} sent no orders: no builds, moves or attacks", side.name()));
                     Vec::new()
                 }
             };
             let mut skipped = Vec::new();
-            run_turn(
-                &mut next,
-                side,
-                &lines,
-                &mut roller,
-                &mut log,
-                &mut |l, e| {
-                    skipped.push(format!(
-                        "line {} ({}) does not take place: {e}",
-                        l.number, l.text
-                    ));
-                },
-            );
+            run_turn(&mut next, side, &lines, &mut roller, &mut log, &mut |l, e| {
+                skipped.push(format!("line {} ({}) does not take place: {e}", l.number, l.text));
+            });
             for s in skipped {
                 log.say(s);
             }
             if next.over.is_none() {
-                next.stage = if second {
-                    Stage::EndOfTurn
-                } else {
-                    Stage::PlayerTurn { second: true }
-                };
+                next.stage = if second { Stage::EndOfTurn } else { Stage::PlayerTurn { second: true } };
             }
         }
         Stage::EndOfTurn => {
@@ -372,8 +288,5 @@ fn player_lines<'a>(
     side: Side,
     orders: &'a BTreeMap<PlayerId, Vec<Line>>,
 ) -> Option<&'a Vec<Line>> {
-    orders
-        .iter()
-        .find(|(p, _)| p.eq_ignore_ascii_case(state.player(side)))
-        .map(|(_, l)| l)
+    orders.iter().find(|(p, _)| p.eq_ignore_ascii_case(state.player(side))).map(|(_, l)| l)
 }

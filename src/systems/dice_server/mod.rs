@@ -171,14 +171,19 @@ impl System for DiceServer {
         Ok(Resolution { state: next, events })
     }
 
-    fn random_orders(&self, state: &State, _player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+    fn random_orders(
+        &self,
+        state: &State,
+        _player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
         let sides = [4u32, 6, 8, 10, 12, 20, 100];
         let n = 1 + rng.next_u32() % 3;
         let lines: Vec<String> = (0..n)
             .map(|i| {
                 let count = 1 + rng.next_u32() % 4;
                 let s = sides[(rng.next_u32() as usize) % sides.len()];
-                let hidden = if rng.next_u32() % 4 == 0 { " HIDDEN" } else { "" };
+                let hidden = if rng.next_u32().is_multiple_of(4) { " HIDDEN" } else { "" };
                 format!("ROLL {count}d{s}{hidden} soak roll {i} of round {}", state.round)
             })
             .collect();
