@@ -293,7 +293,7 @@ pub struct SystemInfo {
 }
 
 /// Every system this build knows. Adding a system adds one line here.
-pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO];
+pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &diplomacy::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {

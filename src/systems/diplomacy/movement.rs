@@ -28,6 +28,9 @@
 //!
 //! Everything is a pure function of the map, the board and the orders.
 
+// Decisions live in parallel arrays indexed by province; index loops read best here.
+#![allow(clippy::needless_range_loop)]
+
 use super::board::{Board, Dislodged, Order, Unit};
 use super::convoy::SeaGraph;
 use super::map::{Map, ProvinceId, RegionId, Terrain, UnitKind};

@@ -615,7 +615,7 @@ mod tests {
         assert_eq!((to, via), (place("mar"), true));
         let (to, via) = dest(read("A yor - nth - bel").unwrap());
         assert_eq!((to, via), (place("bel"), true));
-        assert_eq!(dest(read("A Norwa - swe").unwrap()).1, false);
+        assert!(!dest(read("A Norwa - swe").unwrap()).1);
     }
 
     #[test]
