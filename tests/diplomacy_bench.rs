@@ -1,0 +1,22 @@
+//! The benchmark library function runs end to end (figures from a debug build mean
+//! little; `umpire bench diplomacy` on a release build gives the real ones).
+
+use std::path::Path;
+
+#[test]
+fn bench_report_runs_on_the_datc_suite_and_random_games() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/diplomacy/datc_v3.json");
+    let datc = match std::fs::read_to_string(&path) {
+        Ok(t) => Some(t),
+        Err(_) => {
+            println!("SKIP: {} not found (random games only)", path.display());
+            None
+        }
+    };
+    let report = umpire::systems::diplomacy::bench_report(datc.as_deref(), 2, 42).unwrap();
+    println!("{report}");
+    assert!(report.contains("movement phases/s"));
+    if datc.is_some() {
+        assert!(report.contains("DATC suite (171 cases)"), "{report}");
+    }
+}
