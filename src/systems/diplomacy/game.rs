@@ -325,7 +325,14 @@ pub fn advance(
             }
             report.orders.sort_by_key(|o| o.power);
             next.board = result.board;
-            next.dislodged = result.dislodged.clone();
+            // A dislodged unit with nowhere to go is disbanded at once; the retreat
+            // phase is held only for units that have a choice.
+            next.dislodged = result
+                .dislodged
+                .iter()
+                .filter(|d| !d.retreats.is_empty())
+                .cloned()
+                .collect();
             report.dislodged = result.dislodged;
             if next.dislodged.is_empty() {
                 year_ends = pos.turn.season == Season::Fall;

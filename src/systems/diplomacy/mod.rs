@@ -529,42 +529,19 @@ impl System for Diplomacy {
         if !errors.is_empty() {
             return Err(errors);
         }
-        Ok(read.orders.get(&power).cloned().unwrap_or_default())
+        Ok(read.orders.get(&power).cloned().unwrap_or(PowerOrders {
+            power: Some(power),
+            ..PowerOrders::default()
+        }))
     }
 
     fn echo(&self, state: &State, orders: &PowerOrders) -> Vec<String> {
         let Ok(pos) = state.position(&self.map) else {
             return Vec::new();
         };
-        // The echo does not know the player; find the power from the orders' units.
-        let power = orders
-            .moves
-            .first()
-            .and_then(|(p, _)| pos.board.unit(*p).map(|u| u.power))
-            .or_else(|| {
-                orders.retreats.first().and_then(|(p, _)| {
-                    pos.dislodged
-                        .iter()
-                        .find(|d| self.map.province_of(d.unit.region) == *p)
-                        .map(|d| d.unit.power)
-                })
-            });
-        match power {
+        match orders.power {
             Some(pw) => self.echo_lines(&pos, pw, orders),
-            None => {
-                let mut out: Vec<String> = orders
-                    .adjustments
-                    .iter()
-                    .map(|a| text::adjustment(&self.map, &pos.board, a, Style::Long))
-                    .collect();
-                if orders.draw {
-                    out.push("Votes for a draw".into());
-                }
-                if out.is_empty() {
-                    out.push("No orders".into());
-                }
-                out
-            }
+            None => vec!["No orders".into()],
         }
     }
 

@@ -780,3 +780,106 @@ pub fn retreat_options(
     out.sort_by_key(|&r| map.region_name(r));
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::standard;
+    use super::*;
+
+    fn setup(m: &Map, units: &[(u8, UnitKind, &str)]) -> Board {
+        let mut b = Board::empty(m);
+        for &(power, kind, at) in units {
+            b.place(
+                m,
+                Unit {
+                    power,
+                    kind,
+                    region: m.region_by_name(at).unwrap(),
+                },
+            );
+        }
+        b
+    }
+
+    #[test]
+    fn a_swap_by_convoy_and_a_kidnapped_army() {
+        // DATC 6.G.2 under the 1971 rules: the German convoy makes the English army
+        // and the Russian fleet swap, wanted or not.
+        let m = standard().unwrap();
+        let p = |s: &str| m.province_by_id(s).unwrap();
+        let r = |s: &str| m.region_by_name(s).unwrap();
+        let b = setup(
+            &m,
+            &[
+                (0, UnitKind::Army, "nwy"),
+                (5, UnitKind::Fleet, "swe"),
+                (2, UnitKind::Fleet, "ska"),
+            ],
+        );
+        let mut orders = vec![Order::Hold; m.province_count()];
+        orders[p("nwy") as usize] = Order::Move {
+            to: r("swe"),
+            via_convoy: false,
+        };
+        orders[p("swe") as usize] = Order::Move {
+            to: r("nwy"),
+            via_convoy: false,
+        };
+        orders[p("ska") as usize] = Order::Convoy {
+            army: p("nwy"),
+            to: p("swe"),
+        };
+        let res = adjudicate(&m, &b, &orders);
+        assert_eq!(res.verdicts[p("nwy") as usize], Some(Verdict::Moved));
+        assert_eq!(res.verdicts[p("swe") as usize], Some(Verdict::Moved));
+        assert_eq!(res.verdicts[p("ska") as usize], Some(Verdict::ConvoyGiven));
+        assert_eq!(res.by_sea, vec![p("nwy")]);
+        // Without the convoy it is a head-to-head bounce.
+        orders[p("ska") as usize] = Order::Hold;
+        let res = adjudicate(&m, &b, &orders);
+        assert_eq!(res.verdicts[p("nwy") as usize], Some(Verdict::Bounced));
+        assert_eq!(res.verdicts[p("swe") as usize], Some(Verdict::Bounced));
+    }
+
+    #[test]
+    fn standoffs_leave_the_province_contested() {
+        let m = standard().unwrap();
+        let p = |s: &str| m.province_by_id(s).unwrap();
+        let r = |s: &str| m.region_by_name(s).unwrap();
+        let b = setup(
+            &m,
+            &[
+                (4, UnitKind::Army, "vie"),
+                (3, UnitKind::Army, "ven"),
+                (4, UnitKind::Army, "tri"),
+                (4, UnitKind::Army, "bud"),
+                (3, UnitKind::Army, "ser"),
+            ],
+        );
+        let mut orders = vec![Order::Hold; m.province_count()];
+        orders[p("vie") as usize] = Order::Move {
+            to: r("tyr"),
+            via_convoy: false,
+        };
+        orders[p("ven") as usize] = Order::Move {
+            to: r("tyr"),
+            via_convoy: false,
+        };
+        orders[p("tri") as usize] = Order::Move {
+            to: r("ser"),
+            via_convoy: false,
+        };
+        orders[p("bud") as usize] = Order::SupportMove {
+            unit: p("tri"),
+            to: p("ser"),
+            coast: None,
+        };
+        let res = adjudicate(&m, &b, &orders);
+        assert_eq!(res.contested, vec![p("tyr")]);
+        assert_eq!(res.dislodged.len(), 1);
+        let d = &res.dislodged[0];
+        assert_eq!(d.attacker_from, p("tri"));
+        let names: Vec<String> = d.retreats.iter().map(|&x| m.region_name(x)).collect();
+        assert_eq!(names, ["alb", "bul", "gre", "rum"]);
+    }
+}

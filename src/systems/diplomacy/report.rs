@@ -3,7 +3,7 @@
 //! changing hands and the centre count.
 
 use super::adjust::AdjustOutcome;
-use super::game::{Position, Report};
+use super::game::{PhaseKind, Position, Report};
 use super::map::{Map, PowerId};
 use super::retreat::RetreatOutcome;
 use super::text::{self, Style};
@@ -127,19 +127,26 @@ pub fn change_lines(map: &Map, report: &Report) -> Vec<String> {
         .collect()
 }
 
-/// `England: 5 centres, 4 units (1 build)`, for every power still in the game.
+/// `England: 5 centres, 4 units (1 to build)`, for every power still in the game;
+/// the builds and removals are shown when the adjustment phase comes next.
 pub fn count_lines(map: &Map, pos: &Position) -> Vec<String> {
+    let winter = pos.turn.kind == PhaseKind::Adjustment;
     (0..map.powers.len() as PowerId)
         .filter(|&p| pos.survives(p))
         .map(|p| {
             let c = pos.ownership.count(p);
             let u = pos.board.count(p);
             let adj = match c as i64 - u as i64 {
-                0 => String::new(),
-                d if d > 0 => format!(" ({d} to build)"),
-                d => format!(" ({} to remove)", -d),
+                d if d > 0 && winter => format!(" ({d} to build)"),
+                d if d < 0 && winter => format!(" ({} to remove)", -d),
+                _ => String::new(),
             };
-            format!("{}: {c} centres, {u} units{adj}", power_name(map, p))
+            format!(
+                "{}: {c} centre{}, {u} unit{}{adj}",
+                power_name(map, p),
+                if c == 1 { "" } else { "s" },
+                if u == 1 { "" } else { "s" }
+            )
         })
         .collect()
 }

@@ -318,7 +318,7 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
             }
         })
         .collect();
-    let dislodged = next
+    let dislodged = rep
         .dislodged
         .iter()
         .map(|d| JsonDislodged {
