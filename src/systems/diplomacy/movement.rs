@@ -777,7 +777,13 @@ pub fn retreat_options(
             board.unit(p).is_none() && !contested.contains(&p) && Some(p) != barred
         })
         .collect();
-    out.sort_by_key(|&r| map.region_name(r));
+    out.sort_by(|&a, &b| {
+        let (ra, rb) = (map.region(a), map.region(b));
+        map.province(ra.province)
+            .id
+            .cmp(&map.province(rb.province).id)
+            .then(ra.coast.map(|c| c.abbr()).cmp(&rb.coast.map(|c| c.abbr())))
+    });
     out
 }
 
