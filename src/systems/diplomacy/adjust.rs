@@ -124,6 +124,9 @@ pub fn resolve(
                 }
                 match *a {
                     Adjustment::Build { kind, region } => {
+                        if region as usize >= map.regions.len() {
+                            continue;
+                        }
                         let p = map.province_of(region);
                         if map.province(p).home != Some(power)
                             || ownership.owner[p as usize] != Some(power)

@@ -155,7 +155,17 @@ impl<'a> Resolver<'a> {
             if board.units[p].is_none() {
                 continue;
             }
-            kind[p] = match orders.get(p).copied().unwrap_or(Order::Hold) {
+            let o = orders.get(p).copied().unwrap_or(Order::Hold);
+            let o = match o {
+                Order::Move { to, .. } if to as usize >= map.regions.len() => Order::Hold,
+                Order::SupportHold { unit } if unit as usize >= n => Order::Hold,
+                Order::SupportMove { unit, to, .. } if unit as usize >= n || to as usize >= n => {
+                    Order::Hold
+                }
+                Order::Convoy { army, to } if army as usize >= n || to as usize >= n => Order::Hold,
+                o => o,
+            };
+            kind[p] = match o {
                 Order::Hold => Kind::None,
                 Order::Move { to, .. } => {
                     dest[p] = map.province_of(to);
@@ -193,8 +203,20 @@ impl<'a> Resolver<'a> {
         r
     }
 
+    /// The order of the unit in `p`; an order naming a province or region that is not
+    /// on the map (the parser never makes one) counts as a hold.
     fn order(&self, p: usize) -> Order {
-        self.orders.get(p).copied().unwrap_or(Order::Hold)
+        let o = self.orders.get(p).copied().unwrap_or(Order::Hold);
+        let n = self.map.province_count();
+        let ok = |q: ProvinceId| (q as usize) < n;
+        let valid = match o {
+            Order::Hold => true,
+            Order::Move { to, .. } => (to as usize) < self.map.regions.len(),
+            Order::SupportHold { unit } => ok(unit),
+            Order::SupportMove { unit, to, .. } => ok(unit) && ok(to),
+            Order::Convoy { army, to } => ok(army) && ok(to),
+        };
+        if valid { o } else { Order::Hold }
     }
 
     fn unit(&self, p: usize) -> Option<Unit> {
@@ -652,7 +674,8 @@ impl<'a> Resolver<'a> {
                 Kind::Support => {
                     let valid = match self.order(p) {
                         Order::SupportHold { unit } | Order::SupportMove { unit, .. } => {
-                            let (a, b) = self.supports[unit as usize];
+                            let (a, b) =
+                                self.supports.get(unit as usize).copied().unwrap_or((0, 0));
                             self.support_list[a as usize..b as usize].contains(&(p as ProvinceId))
                         }
                         _ => false,
