@@ -237,6 +237,27 @@ fn candidates(map: &Map, board: &Board, p: ProvinceId, out: &mut Vec<Order>) {
             }
         }
     }
+    // Supports for armies that one fleet (not this unit) could carry into a
+    // province this unit reaches.
+    for &q in &reach {
+        if !convoy::is_shore(map, q) {
+            continue;
+        }
+        for (s, other) in board.units.iter().enumerate() {
+            let Some(other) = other else { continue };
+            let s = s as ProvinceId;
+            if s == p || s == q || other.kind != UnitKind::Army || map.army_adjacent(s, q) {
+                continue;
+            }
+            if convoy::possible(map, board, s, q, Some(p)) {
+                out.push(Order::SupportMove {
+                    unit: s,
+                    to: q,
+                    coast: None,
+                });
+            }
+        }
+    }
     let sea = map.province(p).terrain == Terrain::Sea;
     if u.kind == UnitKind::Fleet && sea {
         let shores: Vec<ProvinceId> = (0..map.province_count() as ProvinceId)
@@ -265,7 +286,7 @@ fn candidates(map: &Map, board: &Board, p: ProvinceId, out: &mut Vec<Order>) {
                 if d != p && convoy::is_shore(map, d) && convoy::touches(map, fl.region, d) {
                     out.push(Order::Move {
                         to: d,
-                        via_convoy: false,
+                        via_convoy: map.army_adjacent(p, d),
                     });
                 }
             }
@@ -466,6 +487,61 @@ mod tests {
                     "{line}: {:?}",
                     read.lines[0].error
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn random_movement_phases_keep_every_unit() {
+        // Many short random games: no unit is ever lost or doubled by a movement
+        // phase, and no province ends with two units.
+        let map = map::standard().unwrap();
+        let mut rng = ChaCha20Rng::seed_from_u64(2024);
+        let names = Names::new(&map);
+        let mut cand = Vec::new();
+        for _ in 0..40 {
+            let mut board = Board::start(&map);
+            for _ in 0..12 {
+                let mut list = vec![Order::Hold; map.province_count()];
+                for p in 0..map.province_count() as ProvinceId {
+                    if board.unit(p).is_none() {
+                        continue;
+                    }
+                    candidates(&map, &board, p, &mut cand);
+                    list[p as usize] = cand[pick(&mut rng, cand.len())];
+                    // The order, written out, reads back as the same legal order.
+                    let line = super::super::text::order(
+                        &map,
+                        &board,
+                        p,
+                        &list[p as usize],
+                        super::super::text::Style::Short,
+                    );
+                    let power = board.unit(p).map(|u| u.power);
+                    let read = orders::read(&map, &names, &board, Stage::Movement, power, &line);
+                    assert!(
+                        read.errors().next().is_none(),
+                        "{line}: {:?}",
+                        read.lines[0].error
+                    );
+                    let back = read.orders.values().next().map(|o| o.moves[0].1);
+                    assert_eq!(back, Some(list[p as usize]), "{line}");
+                }
+                let before = board.units.iter().flatten().count();
+                let res = movement::adjudicate(&map, &board, &list);
+                let after = res.board.units.iter().flatten().count();
+                assert_eq!(before, after + res.dislodged.len());
+                for d in &res.dislodged {
+                    for &r in &d.retreats {
+                        assert!(res.board.unit(map.province_of(r)).is_none());
+                    }
+                }
+                for (p, u) in res.board.units.iter().enumerate() {
+                    if let Some(u) = u {
+                        assert_eq!(map.province_of(u.region) as usize, p);
+                    }
+                }
+                board = res.board;
             }
         }
     }
