@@ -939,7 +939,7 @@ fn find_region(
 /// The standard map, embedded in the binary.
 pub const STANDARD_TOML: &str = include_str!("../../../games/diplomacy/standard.toml");
 
-/// The standard map, parsed. Panics only if the embedded file is broken, which the
+/// The standard map, parsed. It fails only if the embedded file is broken, which the
 /// unit tests rule out.
 pub fn standard() -> Result<Map> {
     Map::from_toml(STANDARD_TOML, "standard.toml")
