@@ -9,6 +9,7 @@
 pub mod andartes;
 pub mod data;
 pub mod dice_server;
+pub mod diplomacy;
 
 use std::collections::BTreeMap;
 
@@ -315,7 +316,7 @@ pub struct SystemInfo {
 }
 
 /// Every system this build knows. Adding a system adds one line here.
-pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &andartes::INFO];
+pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &diplomacy::INFO, &andartes::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {
