@@ -127,11 +127,7 @@ fn overrides() -> BTreeMap<&'static str, Override> {
     ] {
         o.insert(
             name,
-            Override {
-                orders: &[("ENG: A lon -> bel", "Fails")],
-                civil_disorder: None,
-                why: disrupted,
-            },
+            Override { orders: &[("ENG: A lon -> bel", "Fails")], civil_disorder: None, why: disrupted },
         );
     }
     o.insert(
@@ -246,11 +242,7 @@ fn parse_unit(map: &Map, s: &str) -> Option<Unit> {
     let mut words = rest.split_whitespace();
     let kind = UnitKind::from_letter(words.next()?)?;
     let region = map.region_by_name(words.next()?)?;
-    Some(Unit {
-        power,
-        kind,
-        region,
-    })
+    Some(Unit { power, kind, region })
 }
 
 impl Runner {
@@ -310,11 +302,7 @@ impl Runner {
         let dislodged = result.dislodged_by[p as usize].is_some();
         let held = if dislodged { "Fails" } else { "Succeeds" };
         if line.error.is_some() {
-            return if matches!(w, Written::Move { .. }) {
-                "Fails".into()
-            } else {
-                held.into()
-            };
+            return if matches!(w, Written::Move { .. }) { "Fails".into() } else { held.into() };
         }
         let verdict = result.verdicts[p as usize];
         match verdict {
@@ -366,9 +354,7 @@ impl Runner {
                     &self.map,
                     &self.names,
                     &result.board,
-                    Stage::Retreat {
-                        dislodged: &result.dislodged,
-                    },
+                    Stage::Retreat { dislodged: &result.dislodged },
                     None,
                     &text,
                 );
@@ -378,16 +364,11 @@ impl Runner {
                         chosen.insert(p, o);
                     }
                 }
-                let (_, outcomes) =
-                    retreat::resolve(&self.map, &result.board, &result.dislodged, &chosen);
+                let (_, outcomes) = retreat::resolve(&self.map, &result.board, &result.dislodged, &chosen);
                 for (line, (key, want)) in read.lines.iter().zip(&expected.0) {
                     let Some(want) = want else { continue };
                     let got = if line.error.is_some() {
-                        if want == "Invalid" {
-                            "Invalid"
-                        } else {
-                            "Fails"
-                        }
+                        if want == "Invalid" { "Invalid" } else { "Fails" }
                     } else if want == "Invalid" {
                         "accepted"
                     } else {
@@ -408,8 +389,7 @@ impl Runner {
                 let mut own = Ownership::start(&self.map);
                 own.take_centres(&self.map, &board);
                 for (prov, power) in &case.occupiers {
-                    let (Some(p), Some(pw)) =
-                        (self.map.province_by_id(prov), self.map.power_by_name(power))
+                    let (Some(p), Some(pw)) = (self.map.province_by_id(prov), self.map.power_by_name(power))
                     else {
                         return Err(vec![format!("occupier {prov}: {power} unknown")]);
                     };
@@ -424,11 +404,8 @@ impl Runner {
                     None,
                     &text,
                 );
-                let adj: BTreeMap<_, _> = read
-                    .orders
-                    .iter()
-                    .map(|(p, o)| (*p, o.adjustments.clone()))
-                    .collect();
+                let adj: BTreeMap<_, _> =
+                    read.orders.iter().map(|(p, o)| (*p, o.adjustments.clone())).collect();
                 let (after, outcomes) = adjust::resolve(&self.map, &board, &own, &adj);
                 for (line, (key, want)) in read.lines.iter().zip(&expected.0) {
                     let Some(want) = want else { continue };
@@ -460,9 +437,7 @@ impl Runner {
                 if let Some(want) = &disorder {
                     let want: BTreeSet<String> = want.iter().cloned().collect();
                     if want != removed {
-                        problems.push(format!(
-                            "civil disorder removed {removed:?}, expected {want:?}"
-                        ));
+                        problems.push(format!("civil disorder removed {removed:?}, expected {want:?}"));
                     }
                 }
                 // Every power that had to remove units now has no more units than centres.
@@ -479,21 +454,12 @@ impl Runner {
             }
             other => problems.push(format!("unknown phase {other}")),
         }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems)
-        }
+        if problems.is_empty() { Ok(()) } else { Err(problems) }
     }
 }
 
 fn lines_of(orders: &Ordered) -> String {
-    orders
-        .0
-        .iter()
-        .map(|(k, _)| k.as_str())
-        .collect::<Vec<_>>()
-        .join("\n")
+    orders.0.iter().map(|(k, _)| k.as_str()).collect::<Vec<_>>().join("\n")
 }
 
 fn why(line: &Line) -> String {
@@ -514,27 +480,15 @@ struct Tally {
 fn run_suite(runner: &Runner, cases: &[Case], label: &str, failures: &mut Vec<String>) -> Tally {
     let ov = overrides();
     let rebuilt: Suite = serde_json::from_str(REBUILT).expect("the rebuilt cases are valid JSON");
-    let has_1971: BTreeSet<&str> = cases
-        .iter()
-        .filter(|c| c.edition.as_deref() == Some("1971"))
-        .map(|c| c.name.as_str())
-        .collect();
-    let mut t = Tally {
-        passed: 0,
-        failed: 0,
-        skipped: 0,
-        with_1971_answer: 0,
-        rebuilt: 0,
-    };
+    let has_1971: BTreeSet<&str> =
+        cases.iter().filter(|c| c.edition.as_deref() == Some("1971")).map(|c| c.name.as_str()).collect();
+    let mut t = Tally { passed: 0, failed: 0, skipped: 0, with_1971_answer: 0, rebuilt: 0 };
     for case in cases {
         if let Some(ed) = &case.edition
             && ed != "1971"
             && has_1971.contains(case.name.as_str())
         {
-            println!(
-                "skip {} ({ed} edition; the 1971 edition of this case runs)",
-                case.name
-            );
+            println!("skip {} ({ed} edition; the 1971 edition of this case runs)", case.name);
             t.skipped += 1;
             continue;
         }
@@ -599,14 +553,8 @@ fn datc() {
         t.with_1971_answer, t.rebuilt
     );
     if let Some(d) = &dip {
-        println!(
-            "DipMath: {} passed, {} failed, {} skipped",
-            d.passed, d.failed, d.skipped
-        );
+        println!("DipMath: {} passed, {} failed, {} skipped", d.passed, d.failed, d.skipped);
     }
-    println!(
-        "DATC: {} passed, {} failed, {} skipped",
-        t.passed, t.failed, t.skipped
-    );
+    println!("DATC: {} passed, {} failed, {} skipped", t.passed, t.failed, t.skipped);
     assert!(failures.is_empty(), "{} case(s) failed", failures.len());
 }

@@ -7,19 +7,14 @@ use serde_json::Value;
 use umpire::systems::diplomacy::what_if;
 
 fn example(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("games/diplomacy/examples")
-        .join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/examples").join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 fn run(stem: &str) -> Value {
-    let out = what_if(
-        &example(&format!("{stem}.position.toml")),
-        &example(&format!("{stem}.orders.txt")),
-        true,
-    )
-    .unwrap();
+    let out =
+        what_if(&example(&format!("{stem}.position.toml")), &example(&format!("{stem}.orders.txt")), true)
+            .unwrap();
     serde_json::from_str(&out).unwrap()
 }
 
@@ -48,23 +43,14 @@ fn pandins_extended_paradox_under_1971_rules() {
     );
     // Every neighbour of London is occupied: the fleet has nowhere to go.
     assert_eq!(d["retreats"], serde_json::json!([]));
-    assert!(
-        v["units"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|u| u["power"] == "france" && u["at"] == "lon")
-    );
-    let text = what_if(
-        &example("paradox.position.toml"),
-        &example("paradox.orders.txt"),
-        false,
-    )
-    .unwrap();
+    assert!(v["units"].as_array().unwrap().iter().any(|u| u["power"] == "france" && u["at"] == "lon"));
+    let text = what_if(&example("paradox.position.toml"), &example("paradox.orders.txt"), false).unwrap();
     println!("{text}");
     assert!(text.contains("France: A Brest - London"), "{text}");
     assert!(
-        text.contains("The English fleet in London is dislodged by the unit from Brest (by convoy); it cannot retreat"),
+        text.contains(
+            "The English fleet in London is dislodged by the unit from Brest (by convoy); it cannot retreat"
+        ),
         "{text}"
     );
 }
@@ -74,35 +60,12 @@ fn a_fall_retreat_then_centres_change_hands() {
     let v = run("retreat");
     assert_eq!(order(&v, "A tri R alb")["result"], "succeeds");
     assert_eq!(order(&v, "A rum R ukr")["result"], "succeeds");
-    let bad = v["orders"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["result"] == "invalid")
-        .unwrap();
+    let bad = v["orders"].as_array().unwrap().iter().find(|o| o["result"] == "invalid").unwrap();
     assert_eq!(bad["power"], "russia");
     assert_eq!(bad["order"], "A rum - bla");
-    assert!(
-        v["units"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|u| u["at"] == "alb" && u["power"] == "italy")
-    );
-    assert!(
-        v["centres"]["germany"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|c| c == "war")
-    );
-    assert!(
-        !v["centres"]["russia"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|c| c == "war")
-    );
+    assert!(v["units"].as_array().unwrap().iter().any(|u| u["at"] == "alb" && u["power"] == "italy"));
+    assert!(v["centres"]["germany"].as_array().unwrap().iter().any(|c| c == "war"));
+    assert!(!v["centres"]["russia"].as_array().unwrap().iter().any(|c| c == "war"));
     assert!(v["dislodged"].as_array().unwrap().is_empty());
 }
 
@@ -112,12 +75,7 @@ fn winter_builds_and_civil_disorder() {
     assert_eq!(order(&v, "Build F lon")["result"], "succeeds");
     assert_eq!(order(&v, "Build A edi")["result"], "succeeds");
     assert_eq!(order(&v, "Build F lvp")["result"], "succeeds");
-    let invalid = v["orders"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|o| o["result"] == "invalid")
-        .unwrap();
+    let invalid = v["orders"].as_array().unwrap().iter().find(|o| o["result"] == "invalid").unwrap();
     assert_eq!(invalid["order"], "Build F stp");
     assert_eq!(order(&v, "Remove A ukr")["result"], "succeeds");
     let cd = order(&v, "Remove F nth");

@@ -40,3 +40,72 @@ fn dice_round_bot_games_verify() {
     let out = ok(&["soak", "--system", "dice", "--games", "2", "--max-steps", "6"]);
     assert!(out.contains("2 games") && out.contains("12 steps"), "{out}");
 }
+
+#[test]
+fn diplomacy_demo_plays_the_first_year_and_verifies() {
+    let out = demo("diplomacy");
+    for expected in [
+        "Spring 1901 Movement",
+        "Fall 1901 Retreat",
+        "Winter 1901 Adjustment",
+        "Russia builds F St Petersburg (north coast)",
+    ] {
+        assert!(out.contains(expected), "{expected}: {out}");
+    }
+    assert!(!out.contains("refused"), "{out}");
+}
+
+#[test]
+fn what_if_from_files_in_text_and_json() {
+    let ex = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/examples");
+    let pos = ex.join("paradox.position.toml");
+    let ord = ex.join("paradox.orders.txt");
+    let text =
+        ok(&["what-if", "diplomacy", "--position", pos.to_str().unwrap(), "--orders", ord.to_str().unwrap()]);
+    assert!(text.contains("dislodged"), "{text}");
+    let json = ok(&[
+        "what-if",
+        "diplomacy",
+        "--position",
+        pos.to_str().unwrap(),
+        "--orders",
+        ord.to_str().unwrap(),
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("what-if --json prints JSON");
+    let orders = v["orders"].as_array().expect("orders");
+    assert!(
+        orders.iter().all(|o| ["succeeds", "fails", "invalid"].contains(&o["result"].as_str().unwrap_or("")))
+    );
+    assert!(
+        v["units"].as_array().is_some() && v["dislodged"].as_array().is_some() && v["centres"].is_object()
+    );
+    // An illegal order is reported with its reason, not guessed and not a crash.
+    let tmp = tempfile::tempdir().unwrap();
+    let bad = file(tmp.path(), "bad.txt", "England: F lon - mos\n");
+    let (code, out, err) = run(&[
+        "what-if",
+        "diplomacy",
+        "--position",
+        pos.to_str().unwrap(),
+        "--orders",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("F lon - mos") && out.contains("cannot go inland"), "{out}");
+}
+
+#[test]
+fn bench_reports_figures() {
+    let mut args = vec!["bench", "diplomacy", "--games", "1"];
+    let datc = shared("data/diplomacy/datc_v3.json");
+    let path = datc.as_ref().map(|p| p.display().to_string());
+    if let Some(p) = &path {
+        args.extend(["--reference", p.as_str()]);
+    }
+    let out = ok(&args);
+    assert!(out.contains("phases"), "{out}");
+    if path.is_some() {
+        assert!(out.contains("DATC"), "{out}");
+    }
+}

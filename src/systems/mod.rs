@@ -313,7 +313,30 @@ pub struct SystemInfo {
     pub open: fn(&GameData) -> anyhow::Result<Box<dyn Engine>>,
     /// The system's data files, embedded so the binary runs anywhere.
     pub files: &'static [(&'static str, &'static str)],
+    /// Commands beyond the campaign loop that this system offers.
+    pub tools: Tools,
 }
+
+/// `umpire what-if SYSTEM --position FILE --orders FILE [--json]`: one phase from a
+/// position, without a campaign.
+pub type WhatIf = fn(position: &str, orders: &str, json: bool) -> anyhow::Result<String>;
+
+/// `umpire bench SYSTEM`: a timing report. `reference` is an optional input file's text
+/// (for Diplomacy, the DATC cases).
+pub type Bench = fn(reference: Option<&str>, games: usize, seed: u64) -> anyhow::Result<String>;
+
+/// `umpire map DIR`: a picture of the board as `viewer` may see it.
+pub type MapPicture = fn(state: &Value, viewer: &Viewer) -> anyhow::Result<String>;
+
+/// The optional commands of a system.
+pub struct Tools {
+    pub what_if: Option<WhatIf>,
+    pub bench: Option<Bench>,
+    pub map: Option<MapPicture>,
+}
+
+/// For systems that offer none of them.
+pub const NO_TOOLS: Tools = Tools { what_if: None, bench: None, map: None };
 
 /// Every system this build knows. Adding a system adds one line here.
 pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &diplomacy::INFO, &andartes::INFO];

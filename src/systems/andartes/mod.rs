@@ -58,6 +58,7 @@ pub static INFO: SystemInfo = SystemInfo {
     title: "The Greek Civil War 1947-49 (Andartes)",
     open: |data| Ok(Box::new(Andartes::new(Rules::load(data)?))),
     files: rules::FILES,
+    tools: super::NO_TOOLS,
 };
 
 /// The system with the components it was opened with.

@@ -27,6 +27,7 @@ pub static INFO: SystemInfo = SystemInfo {
     title: "Verifiable dice server (any game)",
     open: |_| Ok(Box::new(DiceServer)),
     files: &[("demo.toml", include_str!("../../../games/dice/demo.toml"))],
+    tools: super::NO_TOOLS,
 };
 
 /// Most requests one orders file may carry.

@@ -29,9 +29,7 @@ pub enum AdjustOutcome {
 /// Moves from `unit` to the nearest home centre of its power (None: unreachable).
 pub fn distance_home(map: &Map, unit: Unit) -> Option<u32> {
     let n = map.province_count();
-    let home: Vec<bool> = (0..n as ProvinceId)
-        .map(|p| map.province(p).home == Some(unit.power))
-        .collect();
+    let home: Vec<bool> = (0..n as ProvinceId).map(|p| map.province(p).home == Some(unit.power)).collect();
     let start = map.province_of(unit.region);
     if home[start as usize] {
         return Some(0);
@@ -82,16 +80,9 @@ pub fn distance_home(map: &Map, unit: Unit) -> Option<u32> {
 }
 
 /// The units of `power` that civil disorder removes, `count` of them, first first.
-pub fn disorder_removals(
-    map: &Map,
-    board: &Board,
-    power: PowerId,
-    count: usize,
-) -> Vec<ProvinceId> {
-    let mut units: Vec<(ProvinceId, Unit)> = board
-        .provinces_of(power)
-        .filter_map(|p| board.unit(p).map(|u| (p, u)))
-        .collect();
+pub fn disorder_removals(map: &Map, board: &Board, power: PowerId, count: usize) -> Vec<ProvinceId> {
+    let mut units: Vec<(ProvinceId, Unit)> =
+        board.provinces_of(power).filter_map(|p| board.unit(p).map(|u| (p, u))).collect();
     units.sort_by(|(pa, a), (pb, b)| {
         let da = distance_home(map, *a).unwrap_or(u32::MAX);
         let db = distance_home(map, *b).unwrap_or(u32::MAX);
@@ -141,11 +132,7 @@ pub fn resolve(
                             ));
                             continue;
                         }
-                        let unit = Unit {
-                            power,
-                            kind,
-                            region: region as RegionId,
-                        };
+                        let unit = Unit { power, kind, region: region as RegionId };
                         next.units[p as usize] = Some(unit);
                         out.push((power, AdjustOutcome::Built(unit)));
                         used += 1;
@@ -194,11 +181,7 @@ mod tests {
     use super::*;
 
     fn unit(m: &Map, power: &str, kind: UnitKind, at: &str) -> Unit {
-        Unit {
-            power: m.power_index(power).unwrap(),
-            kind,
-            region: m.region_by_name(at).unwrap(),
-        }
+        Unit { power: m.power_index(power).unwrap(), kind, region: m.region_by_name(at).unwrap() }
     }
 
     #[test]

@@ -39,11 +39,7 @@ fn unit_of(map: &Map, s: &str) -> Option<Unit> {
     let mut w = rest.split_whitespace();
     let kind = UnitKind::from_letter(w.next()?)?;
     let region = map.region_by_name(w.next()?)?;
-    Some(Unit {
-        power,
-        kind,
-        region,
-    })
+    Some(Unit { power, kind, region })
 }
 
 fn board_of(map: &Map, starting: &[String], keys: &[String]) -> Board {
@@ -59,19 +55,11 @@ fn board_of(map: &Map, starting: &[String], keys: &[String]) -> Board {
 }
 
 fn strings(v: &serde_json::Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
+    v.as_array().map(|a| a.iter().filter_map(|x| x.as_str().map(String::from)).collect()).unwrap_or_default()
 }
 
 fn keys(v: &serde_json::Value) -> Vec<String> {
-    v.as_object()
-        .map(|o| o.keys().cloned().collect())
-        .unwrap_or_default()
+    v.as_object().map(|o| o.keys().cloned().collect()).unwrap_or_default()
 }
 
 fn movement_orders(map: &Map, names: &Names, board: &Board, lines: &[String]) -> Vec<Order> {
@@ -113,28 +101,17 @@ fn prepare(map: &Map, names: &Names, suite: &serde_json::Value) -> Vec<Prepared>
                 own.take_centres(map, &b);
                 if let Some(occ) = c["occupiers"].as_object() {
                     for (prov, power) in occ {
-                        if let (Some(p), Some(pw)) = (
-                            map.province_by_id(prov),
-                            power.as_str().and_then(|s| map.power_by_name(s)),
-                        ) {
+                        if let (Some(p), Some(pw)) =
+                            (map.province_by_id(prov), power.as_str().and_then(|s| map.power_by_name(s)))
+                        {
                             own.owner[p as usize] = Some(pw);
                         }
                     }
                 }
                 let k = keys(&c["orders"]);
-                let read = orders::read(
-                    map,
-                    names,
-                    &b,
-                    Stage::Adjustment { ownership: &own },
-                    None,
-                    &k.join("\n"),
-                );
-                let adj = read
-                    .orders
-                    .into_iter()
-                    .map(|(p, o)| (p, o.adjustments))
-                    .collect();
+                let read =
+                    orders::read(map, names, &b, Stage::Adjustment { ownership: &own }, None, &k.join("\n"));
+                let adj = read.orders.into_iter().map(|(p, o)| (p, o.adjustments)).collect();
                 out.push(Prepared::Build(b, own, adj));
             }
             _ => {}
@@ -157,20 +134,13 @@ fn adjudicate_all(map: &Map, names: &Names, cases: &[Prepared]) -> usize {
                     map,
                     names,
                     &res.board,
-                    Stage::Retreat {
-                        dislodged: &res.dislodged,
-                    },
+                    Stage::Retreat { dislodged: &res.dislodged },
                     None,
                     &lines.join("\n"),
                 );
-                let chosen: BTreeMap<ProvinceId, RetreatOrder> = read
-                    .orders
-                    .values()
-                    .flat_map(|po| po.retreats.iter().copied())
-                    .collect();
-                work += retreat::resolve(map, &res.board, &res.dislodged, &chosen)
-                    .1
-                    .len();
+                let chosen: BTreeMap<ProvinceId, RetreatOrder> =
+                    read.orders.values().flat_map(|po| po.retreats.iter().copied()).collect();
+                work += retreat::resolve(map, &res.board, &res.dislodged, &chosen).1.len();
             }
             Prepared::Build(b, own, adj) => {
                 work += adjust::resolve(map, b, own, adj).1.len();
@@ -202,10 +172,7 @@ fn candidates(map: &Map, board: &Board, p: ProvinceId, out: &mut Vec<Order>) {
         UnitKind::Fleet => map.region(u.region).fleet.clone(),
     };
     for &t in &targets {
-        out.push(Order::Move {
-            to: t,
-            via_convoy: false,
-        });
+        out.push(Order::Move { to: t, via_convoy: false });
     }
     let reach: Vec<ProvinceId> = {
         let mut v: Vec<ProvinceId> = targets.iter().map(|&r| map.province_of(r)).collect();
@@ -229,11 +196,7 @@ fn candidates(map: &Map, board: &Board, p: ProvinceId, out: &mut Vec<Order>) {
                 UnitKind::Fleet => !map.fleet_targets_in(other.region, q).is_empty(),
             };
             if can {
-                out.push(Order::SupportMove {
-                    unit: s,
-                    to: q,
-                    coast: None,
-                });
+                out.push(Order::SupportMove { unit: s, to: q, coast: None });
             }
         }
     }
@@ -250,11 +213,7 @@ fn candidates(map: &Map, board: &Board, p: ProvinceId, out: &mut Vec<Order>) {
                 continue;
             }
             if convoy::possible(map, board, s, q, Some(p)) {
-                out.push(Order::SupportMove {
-                    unit: s,
-                    to: q,
-                    coast: None,
-                });
+                out.push(Order::SupportMove { unit: s, to: q, coast: None });
             }
         }
     }
@@ -284,10 +243,7 @@ fn candidates(map: &Map, board: &Board, p: ProvinceId, out: &mut Vec<Order>) {
             }
             for d in 0..map.province_count() as ProvinceId {
                 if d != p && convoy::is_shore(map, d) && convoy::touches(map, fl.region, d) {
-                    out.push(Order::Move {
-                        to: d,
-                        via_convoy: map.army_adjacent(p, d),
-                    });
+                    out.push(Order::Move { to: d, via_convoy: map.army_adjacent(p, d) });
                 }
             }
         }
@@ -334,11 +290,7 @@ fn random_game(map: &Map, rng: &mut ChaCha20Rng, last_year: i32) -> (usize, Dura
                         Some(&r) => RetreatOrder::Retreat(r),
                         None => RetreatOrder::Disband,
                     };
-                    by_power
-                        .entry(d.unit.power)
-                        .or_default()
-                        .retreats
-                        .push((p, o));
+                    by_power.entry(d.unit.power).or_default().retreats.push((p, o));
                 }
             }
             PhaseKind::Adjustment => {
@@ -356,15 +308,9 @@ fn random_game(map: &Map, rng: &mut ChaCha20Rng, last_year: i32) -> (usize, Dura
                             let fleet = prov.terrain == Terrain::Coast && pick(rng, 2) == 0;
                             let a = if fleet {
                                 let r = prov.fleet_regions[pick(rng, prov.fleet_regions.len())];
-                                Adjustment::Build {
-                                    kind: UnitKind::Fleet,
-                                    region: r,
-                                }
+                                Adjustment::Build { kind: UnitKind::Fleet, region: r }
                             } else {
-                                Adjustment::Build {
-                                    kind: UnitKind::Army,
-                                    region: p,
-                                }
+                                Adjustment::Build { kind: UnitKind::Army, region: p }
                             };
                             po.adjustments.push(a);
                         }
@@ -396,8 +342,7 @@ pub fn bench_report(datc_json: Option<&str>, games: usize, seed: u64) -> Result<
         out.push_str("(debug build: build with --release for meaningful figures)\n");
     }
     if let Some(text) = datc_json {
-        let suite: serde_json::Value =
-            serde_json::from_str(text).context("the DATC file is not JSON")?;
+        let suite: serde_json::Value = serde_json::from_str(text).context("the DATC file is not JSON")?;
         let cases = prepare(&map, &names, &suite);
         let rounds = 51;
         let mut times = Vec::with_capacity(rounds);
@@ -434,11 +379,7 @@ pub fn bench_report(datc_json: Option<&str>, games: usize, seed: u64) -> Result<
             full += f;
         }
         let per = |d: Duration| {
-            if phases == 0 {
-                0.0
-            } else {
-                phases as f64 / d.as_secs_f64().max(1e-12)
-            }
+            if phases == 0 { 0.0 } else { phases as f64 / d.as_secs_f64().max(1e-12) }
         };
         out.push_str(&format!(
             "Random games: {games} game(s) from 1901 to 1920 or a win (seed {seed}), {phases} movement phases\n"
@@ -478,15 +419,9 @@ mod tests {
             let Some(u) = board.unit(p) else { continue };
             candidates(&map, &board, p, &mut cand);
             for o in &cand {
-                let line =
-                    super::super::text::order(&map, &board, p, o, super::super::text::Style::Short);
-                let read =
-                    orders::read(&map, &names, &board, Stage::Movement, Some(u.power), &line);
-                assert!(
-                    read.errors().next().is_none(),
-                    "{line}: {:?}",
-                    read.lines[0].error
-                );
+                let line = super::super::text::order(&map, &board, p, o, super::super::text::Style::Short);
+                let read = orders::read(&map, &names, &board, Stage::Movement, Some(u.power), &line);
+                assert!(read.errors().next().is_none(), "{line}: {:?}", read.lines[0].error);
             }
         }
     }
@@ -519,11 +454,7 @@ mod tests {
                     );
                     let power = board.unit(p).map(|u| u.power);
                     let read = orders::read(&map, &names, &board, Stage::Movement, power, &line);
-                    assert!(
-                        read.errors().next().is_none(),
-                        "{line}: {:?}",
-                        read.lines[0].error
-                    );
+                    assert!(read.errors().next().is_none(), "{line}: {:?}", read.lines[0].error);
                     let back = read.orders.values().next().map(|o| o.moves[0].1);
                     assert_eq!(back, Some(list[p as usize]), "{line}");
                 }

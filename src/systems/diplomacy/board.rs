@@ -21,20 +21,15 @@ pub struct Board {
 
 impl Board {
     pub fn empty(map: &Map) -> Board {
-        Board {
-            units: vec![None; map.province_count()],
-        }
+        Board { units: vec![None; map.province_count()] }
     }
 
     /// The starting position of the map.
     pub fn start(map: &Map) -> Board {
         let mut b = Board::empty(map);
         for u in &map.start {
-            b.units[map.province_of(u.region) as usize] = Some(Unit {
-                power: u.power,
-                kind: u.kind,
-                region: u.region,
-            });
+            b.units[map.province_of(u.region) as usize] =
+                Some(Unit { power: u.power, kind: u.kind, region: u.region });
         }
         b
     }
@@ -50,11 +45,7 @@ impl Board {
     }
 
     pub fn count(&self, power: PowerId) -> usize {
-        self.units
-            .iter()
-            .flatten()
-            .filter(|u| u.power == power)
-            .count()
+        self.units.iter().flatten().filter(|u| u.power == power).count()
     }
 
     /// Provinces holding a unit of `power`, in map order.
@@ -135,9 +126,7 @@ pub struct Ownership {
 impl Ownership {
     /// Each power owns its home centres.
     pub fn start(map: &Map) -> Ownership {
-        Ownership {
-            owner: map.provinces.iter().map(|p| p.home).collect(),
-        }
+        Ownership { owner: map.provinces.iter().map(|p| p.home).collect() }
     }
 
     pub fn count(&self, power: PowerId) -> usize {

@@ -52,12 +52,7 @@ pub fn adjustment_count(board: &Board, ownership: &Ownership, power: PowerId) ->
 }
 
 /// The home centres a power may build in now: owned and empty.
-pub fn build_sites(
-    map: &Map,
-    board: &Board,
-    ownership: &Ownership,
-    power: PowerId,
-) -> Vec<ProvinceId> {
+pub fn build_sites(map: &Map, board: &Board, ownership: &Ownership, power: PowerId) -> Vec<ProvinceId> {
     map.homes(power)
         .filter(|&p| ownership.owner[p as usize] == Some(power) && board.unit(p).is_none())
         .collect()
@@ -70,10 +65,7 @@ impl<'a> Checker<'a> {
             board,
             stage,
             power,
-            orders: PowerOrders {
-                power: Some(power),
-                ..PowerOrders::default()
-            },
+            orders: PowerOrders { power: Some(power), ..PowerOrders::default() },
             ordered: BTreeSet::new(),
             built: BTreeSet::new(),
         }
@@ -122,10 +114,7 @@ impl<'a> Checker<'a> {
         }
         if let Some(c) = r.place.coast {
             if u.kind == UnitKind::Army {
-                return Err(format!(
-                    "the army in {} stands on land; armies have no coast",
-                    self.name(p)
-                ));
+                return Err(format!("the army in {} stands on land; armies have no coast", self.name(p)));
             }
             if self.map.region(u.region).coast != Some(c) {
                 return Err(format!(
@@ -143,11 +132,7 @@ impl<'a> Checker<'a> {
     fn own(&self, r: UnitRef) -> Result<Unit, String> {
         let p = r.place.province;
         match self.board.unit(p) {
-            None => Err(format!(
-                "{} has no unit in {}",
-                self.map.power(self.power).name,
-                self.name(p)
-            )),
+            None => Err(format!("{} has no unit in {}", self.map.power(self.power).name, self.name(p))),
             Some(u) if u.power != self.power => Err(format!(
                 "{} has no unit in {}; the {} there is {}",
                 self.map.power(self.power).name,
@@ -161,10 +146,7 @@ impl<'a> Checker<'a> {
 
     fn once(&mut self, p: ProvinceId) -> Result<(), String> {
         if !self.ordered.insert(p) {
-            return Err(format!(
-                "the unit in {} already has an order above",
-                self.name(p)
-            ));
+            return Err(format!("the unit in {} already has an order above", self.name(p)));
         }
         Ok(())
     }
@@ -200,20 +182,10 @@ impl<'a> Checker<'a> {
                 self.own(r)?;
                 Ok((r.place.province, Order::Hold))
             }
-            Written::Move {
-                unit,
-                to,
-                via_convoy,
-            } => {
+            Written::Move { unit, to, via_convoy } => {
                 let u = self.own(unit)?;
                 let region = self.move_target(u, to, via_convoy, None, false)?;
-                Ok((
-                    unit.place.province,
-                    Order::Move {
-                        to: region,
-                        via_convoy,
-                    },
-                ))
+                Ok((unit.place.province, Order::Move { to: region, via_convoy }))
             }
             Written::SupportHold { unit, target } => {
                 let u = self.own(unit)?;
@@ -256,14 +228,7 @@ impl<'a> Checker<'a> {
                 }
                 self.move_target(t, to, false, Some(p), true)
                     .map_err(|e| format!("the supported move is impossible: {e}"))?;
-                Ok((
-                    p,
-                    Order::SupportMove {
-                        unit: q,
-                        to: d,
-                        coast: to.coast,
-                    },
-                ))
+                Ok((p, Order::SupportMove { unit: q, to: d, coast: to.coast }))
             }
             Written::Convoy { unit, army, to } => {
                 let u = self.own(unit)?;
@@ -290,9 +255,7 @@ impl<'a> Checker<'a> {
                     return Err("an army cannot be convoyed to the province it is in".into());
                 }
                 if !convoy::is_shore(self.map, q) || !convoy::is_shore(self.map, d) {
-                    return Err(
-                        "armies are convoyed only from one coastal province to another".into(),
-                    );
+                    return Err("armies are convoyed only from one coastal province to another".into());
                 }
                 if !convoy::fleet_could_convoy(self.map, self.board, p, q, d) {
                     return Err(format!(
@@ -306,9 +269,7 @@ impl<'a> Checker<'a> {
             }
             Written::Retreat { .. } => Err("retreats are ordered in a retreat phase".into()),
             Written::Disband(_) => Err("units disband only in retreat or adjustment phases".into()),
-            Written::Build { .. } | Written::Waive => {
-                Err("builds are ordered in an adjustment phase".into())
-            }
+            Written::Build { .. } | Written::Waive => Err("builds are ordered in an adjustment phase".into()),
             Written::Draw => Err("not an order".into()),
         }
     }
@@ -328,10 +289,7 @@ impl<'a> Checker<'a> {
         let from = self.map.province_of(u.region);
         let d = to.province;
         if d == from {
-            return Err(format!(
-                "a unit cannot move to the province it is in ({})",
-                self.name(d)
-            ));
+            return Err(format!("a unit cannot move to the province it is in ({})", self.name(d)));
         }
         match u.kind {
             UnitKind::Army => {
@@ -381,10 +339,7 @@ impl<'a> Checker<'a> {
                     ));
                 }
                 let list = |rs: &[RegionId]| {
-                    rs.iter()
-                        .map(|&r| self.map.region_name(r))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
+                    rs.iter().map(|&r| self.map.region_name(r)).collect::<Vec<_>>().join(" or ")
                 };
                 match to.coast {
                     Some(c) => {
@@ -402,36 +357,26 @@ impl<'a> Checker<'a> {
                         }
                         Ok(region)
                     }
-                    None if self.map.has_split_coasts(d) && !for_support => {
-                        Err(if reachable.len() > 1 {
-                            format!("say which coast of {}: {}", self.name(d), list(&reachable))
-                        } else {
-                            format!(
-                                "say which coast of {}: from {} a fleet reaches only {}",
-                                self.name(d),
-                                self.map.region_title(u.region),
-                                list(&reachable)
-                            )
-                        })
-                    }
+                    None if self.map.has_split_coasts(d) && !for_support => Err(if reachable.len() > 1 {
+                        format!("say which coast of {}: {}", self.name(d), list(&reachable))
+                    } else {
+                        format!(
+                            "say which coast of {}: from {} a fleet reaches only {}",
+                            self.name(d),
+                            self.map.region_title(u.region),
+                            list(&reachable)
+                        )
+                    }),
                     None => Ok(reachable[0]),
                 }
             }
         }
     }
 
-    fn retreat(
-        &self,
-        w: &Written,
-        dislodged: &[Dislodged],
-    ) -> Result<(ProvinceId, RetreatOrder), String> {
+    fn retreat(&self, w: &Written, dislodged: &[Dislodged]) -> Result<(ProvinceId, RetreatOrder), String> {
         let (r, to) = match *w {
             Written::Retreat { unit, to } => (unit, Some(to)),
-            Written::Move {
-                unit,
-                to,
-                via_convoy,
-            } => {
+            Written::Move { unit, to, via_convoy } => {
                 if via_convoy {
                     return Err("there are no convoys in a retreat phase".into());
                 }
@@ -448,20 +393,15 @@ impl<'a> Checker<'a> {
             _ => return Err("not a retreat order".into()),
         };
         let p = r.place.province;
-        let Some(d) = dislodged
-            .iter()
-            .find(|d| self.map.province_of(d.unit.region) == p && d.unit.power == self.power)
+        let Some(d) =
+            dislodged.iter().find(|d| self.map.province_of(d.unit.region) == p && d.unit.power == self.power)
         else {
             return Err(match self.board.unit(p) {
                 Some(u) if u.power == self.power => format!(
                     "the {} was not dislodged; only dislodged units have orders now",
                     self.unit_words(u)
                 ),
-                _ => format!(
-                    "{} has no dislodged unit in {}",
-                    self.map.power(self.power).name,
-                    self.name(p)
-                ),
+                _ => format!("{} has no dislodged unit in {}", self.map.power(self.power).name, self.name(p)),
             });
         };
         if let Some(k) = r.kind
@@ -478,12 +418,8 @@ impl<'a> Checker<'a> {
             return Ok((p, RetreatOrder::Disband));
         };
         let q = to.province;
-        let options: Vec<RegionId> = d
-            .retreats
-            .iter()
-            .copied()
-            .filter(|&x| self.map.province_of(x) == q)
-            .collect();
+        let options: Vec<RegionId> =
+            d.retreats.iter().copied().filter(|&x| self.map.province_of(x) == q).collect();
         if options.is_empty() {
             let why = if d.attacker_from == q && !d.by_convoy {
                 "the attack came from there".to_string()
@@ -492,20 +428,12 @@ impl<'a> Checker<'a> {
             } else {
                 "it is occupied or was left empty by a standoff".to_string()
             };
-            let list: Vec<String> = d
-                .retreats
-                .iter()
-                .map(|&x| self.map.region_name(x))
-                .collect();
+            let list: Vec<String> = d.retreats.iter().map(|&x| self.map.region_name(x)).collect();
             return Err(format!(
                 "the {} cannot retreat to {}: {why}; it may retreat to {}",
                 self.unit_words(d.unit),
                 self.name(q),
-                if list.is_empty() {
-                    "nowhere".to_string()
-                } else {
-                    list.join(", ")
-                }
+                if list.is_empty() { "nowhere".to_string() } else { list.join(", ") }
             ));
         }
         let region = self.move_target(d.unit, to, false, None, false)?;
@@ -522,12 +450,8 @@ impl<'a> Checker<'a> {
     fn adjustment(&mut self, w: &Written, ownership: &Ownership) -> Result<Adjustment, String> {
         let delta = adjustment_count(self.board, ownership, self.power);
         let name = self.map.power(self.power).name.clone();
-        let builds_used = self
-            .orders
-            .adjustments
-            .iter()
-            .filter(|a| !matches!(a, Adjustment::Remove(_)))
-            .count() as i64;
+        let builds_used =
+            self.orders.adjustments.iter().filter(|a| !matches!(a, Adjustment::Remove(_))).count() as i64;
         let removals_used = self.orders.adjustments.len() as i64 - builds_used;
         match *w {
             Written::Build { kind, at } => {
@@ -535,9 +459,7 @@ impl<'a> Checker<'a> {
                     return Err(no_builds(&name, delta));
                 }
                 if builds_used >= delta {
-                    return Err(format!(
-                        "{name} has only {delta} build(s); this one is too many"
-                    ));
+                    return Err(format!("{name} has only {delta} build(s); this one is too many"));
                 }
                 let p = at.province;
                 let prov = self.map.province(p);
@@ -558,10 +480,7 @@ impl<'a> Checker<'a> {
                     None if at.coast.is_some() => UnitKind::Fleet,
                     None if prov.terrain == Terrain::Land => UnitKind::Army,
                     None => {
-                        return Err(format!(
-                            "say whether to build an army or a fleet in {}",
-                            prov.name
-                        ));
+                        return Err(format!("say whether to build an army or a fleet in {}", prov.name));
                     }
                 };
                 let region = match kind {
@@ -580,16 +499,11 @@ impl<'a> Checker<'a> {
                                 .map
                                 .coast_region(p, c)
                                 .ok_or_else(|| format!("{} has no {}", prov.name, c.name()))?,
-                            None => {
-                                self.map.default_region(UnitKind::Fleet, p).ok_or_else(|| {
-                                    let coasts: Vec<String> = prov
-                                        .fleet_regions
-                                        .iter()
-                                        .map(|&r| self.map.region_name(r))
-                                        .collect();
-                                    format!("say which coast to build on: {}", coasts.join(" or "))
-                                })?
-                            }
+                            None => self.map.default_region(UnitKind::Fleet, p).ok_or_else(|| {
+                                let coasts: Vec<String> =
+                                    prov.fleet_regions.iter().map(|&r| self.map.region_name(r)).collect();
+                                format!("say which coast to build on: {}", coasts.join(" or "))
+                            })?,
                         }
                     }
                 };
@@ -601,9 +515,7 @@ impl<'a> Checker<'a> {
                     return Err(no_builds(&name, delta));
                 }
                 if builds_used >= delta {
-                    return Err(format!(
-                        "{name} has only {delta} build(s); this waiver is one too many"
-                    ));
+                    return Err(format!("{name} has only {delta} build(s); this waiver is one too many"));
                 }
                 Ok(Adjustment::Waive)
             }
@@ -614,10 +526,7 @@ impl<'a> Checker<'a> {
                 let u = self.own(r)?;
                 let p = self.map.province_of(u.region);
                 if self.orders.adjustments.contains(&Adjustment::Remove(p)) {
-                    return Err(format!(
-                        "the unit in {} is already removed above",
-                        self.name(p)
-                    ));
+                    return Err(format!("the unit in {} is already removed above", self.name(p)));
                 }
                 if removals_used >= -delta {
                     return Err(format!(
@@ -658,11 +567,7 @@ mod tests {
         for &(power, kind, at) in units {
             b.place(
                 m,
-                Unit {
-                    power: m.power_index(power).unwrap(),
-                    kind,
-                    region: m.region_by_name(at).unwrap(),
-                },
+                Unit { power: m.power_index(power).unwrap(), kind, region: m.region_by_name(at).unwrap() },
             );
         }
         b
@@ -739,29 +644,17 @@ mod tests {
         let names = Names::new(&m);
         let b = board(&m, &[("russia", UnitKind::Fleet, "stp/sc")]);
         let own = Ownership::start(&m);
-        let mut c = Checker::new(
-            &m,
-            &b,
-            Stage::Adjustment { ownership: &own },
-            m.power_index("russia").unwrap(),
-        );
+        let mut c =
+            Checker::new(&m, &b, Stage::Adjustment { ownership: &own }, m.power_index("russia").unwrap());
         let mut add = |line: &str| c.add(&notation::parse(&m, &names, line).unwrap());
         assert!(add("Build A mos").is_ok());
-        assert!(
-            add("Build A mos")
-                .unwrap_err()
-                .contains("already has a build")
-        );
+        assert!(add("Build A mos").unwrap_err().contains("already has a build"));
         assert!(add("Build F war").unwrap_err().contains("inland"));
         assert!(add("Build F stp/nc").unwrap_err().contains("occupied"));
         assert!(add("Build sev").unwrap_err().contains("army or a fleet"));
         assert!(add("Build F sev").is_ok());
         assert!(add("waive").is_ok());
         assert!(add("Build A war").unwrap_err().contains("too many"));
-        assert!(
-            add("Remove F stp")
-                .unwrap_err()
-                .contains("no units to remove")
-        );
+        assert!(add("Remove F stp").unwrap_err().contains("no units to remove"));
     }
 }

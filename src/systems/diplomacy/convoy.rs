@@ -17,10 +17,7 @@ use super::map::{Map, ProvinceId, RegionId, Terrain, UnitKind};
 
 /// Does a fleet in sea region `sea` touch the coast of province `p` (any coast)?
 pub fn touches(map: &Map, sea: RegionId, p: ProvinceId) -> bool {
-    map.province(p)
-        .fleet_regions
-        .iter()
-        .any(|&r| map.fleet_adjacent(sea, r))
+    map.province(p).fleet_regions.iter().any(|&r| map.fleet_adjacent(sea, r))
 }
 
 /// The fleets (as sea regions) that could take part in carrying an army from `from`
@@ -44,12 +41,7 @@ impl SeaGraph {
         }
         let at_start = fleets.iter().map(|&f| touches(map, f, from)).collect();
         let at_end = fleets.iter().map(|&f| touches(map, f, to)).collect();
-        SeaGraph {
-            fleets,
-            adj,
-            at_start,
-            at_end,
-        }
+        SeaGraph { fleets, adj, at_start, at_end }
     }
 
     pub fn len(&self) -> usize {
@@ -156,8 +148,7 @@ fn fleets_at_sea(map: &Map, board: &Board, except: Option<ProvinceId>) -> Vec<Re
         .filter_map(|(p, u)| {
             let u = (*u)?;
             let sea = map.province(p as ProvinceId).terrain == Terrain::Sea;
-            (sea && u.kind == UnitKind::Fleet && Some(p as ProvinceId) != except)
-                .then_some(u.region)
+            (sea && u.kind == UnitKind::Fleet && Some(p as ProvinceId) != except).then_some(u.region)
         })
         .collect()
 }
@@ -211,14 +202,7 @@ mod tests {
         let mut b = Board::empty(map);
         for s in seas {
             let r = map.region_by_name(s).unwrap();
-            b.place(
-                map,
-                Unit {
-                    power: 0,
-                    kind: UnitKind::Fleet,
-                    region: r,
-                },
-            );
+            b.place(map, Unit { power: 0, kind: UnitKind::Fleet, region: r });
         }
         b
     }

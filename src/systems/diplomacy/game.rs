@@ -43,11 +43,7 @@ pub struct Turn {
 
 impl Turn {
     pub fn first() -> Turn {
-        Turn {
-            year: 1901,
-            season: Season::Spring,
-            kind: PhaseKind::Movement,
-        }
+        Turn { year: 1901, season: Season::Spring, kind: PhaseKind::Movement }
     }
 
     /// `S1901M`, `F1901R`, `W1901A`.
@@ -138,16 +134,8 @@ impl Turn {
 
     fn next_movement(&self) -> Turn {
         match self.season {
-            Season::Spring => Turn {
-                year: self.year,
-                season: Season::Fall,
-                kind: PhaseKind::Movement,
-            },
-            _ => Turn {
-                year: self.year + 1,
-                season: Season::Spring,
-                kind: PhaseKind::Movement,
-            },
+            Season::Spring => Turn { year: self.year, season: Season::Fall, kind: PhaseKind::Movement },
+            _ => Turn { year: self.year + 1, season: Season::Spring, kind: PhaseKind::Movement },
         }
     }
 }
@@ -184,9 +172,7 @@ impl Position {
             PhaseKind::Retreat => self.dislodged.iter().any(|d| d.unit.power == power),
             PhaseKind::Adjustment => {
                 let delta = adjustment_count(&self.board, &self.ownership, power);
-                delta < 0
-                    || delta > 0
-                        && !build_sites(map, &self.board, &self.ownership, power).is_empty()
+                delta < 0 || delta > 0 && !build_sites(map, &self.board, &self.ownership, power).is_empty()
             }
         }
     }
@@ -327,22 +313,14 @@ pub fn advance(
             next.board = result.board;
             // A dislodged unit with nowhere to go is disbanded at once; the retreat
             // phase is held only for units that have a choice.
-            next.dislodged = result
-                .dislodged
-                .iter()
-                .filter(|d| !d.retreats.is_empty())
-                .cloned()
-                .collect();
+            next.dislodged = result.dislodged.iter().filter(|d| !d.retreats.is_empty()).cloned().collect();
             report.dislodged = result.dislodged;
             if next.dislodged.is_empty() {
                 year_ends = pos.turn.season == Season::Fall;
                 next.turn = pos.turn.next_movement();
             } else {
                 year_ends = false;
-                next.turn = Turn {
-                    kind: PhaseKind::Retreat,
-                    ..pos.turn
-                };
+                next.turn = Turn { kind: PhaseKind::Retreat, ..pos.turn };
             }
         }
         PhaseKind::Retreat => {
@@ -377,19 +355,13 @@ pub fn advance(
             next.turn = pos.turn.next_movement();
         }
         PhaseKind::Adjustment => {
-            let adj: BTreeMap<PowerId, Vec<_>> = orders
-                .iter()
-                .map(|(p, o)| (*p, o.adjustments.clone()))
-                .collect();
+            let adj: BTreeMap<PowerId, Vec<_>> =
+                orders.iter().map(|(p, o)| (*p, o.adjustments.clone())).collect();
             let (board, outcomes) = adjust::resolve(map, &pos.board, &pos.ownership, &adj);
             next.board = board;
             report.adjustments = outcomes;
             year_ends = false;
-            next.turn = Turn {
-                year: pos.turn.year + 1,
-                season: Season::Spring,
-                kind: PhaseKind::Movement,
-            };
+            next.turn = Turn { year: pos.turn.year + 1, season: Season::Spring, kind: PhaseKind::Movement };
         }
     }
     if year_ends {
@@ -405,19 +377,14 @@ pub fn advance(
         }
         report.winner = next.winner(map);
         if report.winner.is_none() && next.adjustments_needed(map) {
-            next.turn = Turn {
-                year: pos.turn.year,
-                season: Season::Winter,
-                kind: PhaseKind::Adjustment,
-            };
+            next.turn = Turn { year: pos.turn.year, season: Season::Winter, kind: PhaseKind::Adjustment };
         }
     }
     if report.winner.is_none() && !voters.is_empty() {
         let all = voters.iter().all(|p| orders.get(p).is_some_and(|o| o.draw));
         if all {
-            let mut survivors: Vec<PowerId> = (0..map.powers.len() as PowerId)
-                .filter(|&p| next.survives(p))
-                .collect();
+            let mut survivors: Vec<PowerId> =
+                (0..map.powers.len() as PowerId).filter(|&p| next.survives(p)).collect();
             survivors.sort_unstable();
             report.draw = Some(survivors);
         }

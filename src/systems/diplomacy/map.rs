@@ -213,12 +213,7 @@ pub struct MapErrors {
 
 impl fmt::Display for MapErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
-            f,
-            "{}: {} problem(s) in the map",
-            self.file,
-            self.problems.len()
-        )?;
+        writeln!(f, "{}: {} problem(s) in the map", self.file, self.problems.len())?;
         for p in &self.problems {
             writeln!(f, "  {p}")?;
         }
@@ -231,27 +226,18 @@ impl std::error::Error for MapErrors {}
 /// Lowercases and keeps only letters and digits, so "St. Petersburg" and
 /// "st petersburg" compare equal.
 pub fn squash(s: &str) -> String {
-    s.chars()
-        .filter(|c| c.is_alphanumeric())
-        .flat_map(|c| c.to_lowercase())
-        .collect()
+    s.chars().filter(|c| c.is_alphanumeric()).flat_map(|c| c.to_lowercase()).collect()
 }
 
 impl Map {
     /// Reads and checks a board. `file_name` is used in messages only.
     pub fn from_toml(text: &str, file_name: &str) -> Result<Map> {
-        let raw: RawMap = toml::from_str(text).map_err(|e| MapErrors {
-            file: file_name.to_string(),
-            problems: vec![e.to_string()],
-        })?;
+        let raw: RawMap = toml::from_str(text)
+            .map_err(|e| MapErrors { file: file_name.to_string(), problems: vec![e.to_string()] })?;
         let mut problems = Vec::new();
         let map = build(raw, &mut problems);
         if !problems.is_empty() {
-            return Err(MapErrors {
-                file: file_name.to_string(),
-                problems,
-            }
-            .into());
+            return Err(MapErrors { file: file_name.to_string(), problems }.into());
         }
         match map {
             Some(m) => Ok(m),
@@ -319,18 +305,11 @@ impl Map {
     }
 
     pub fn coast_region(&self, p: ProvinceId, c: Coast) -> Option<RegionId> {
-        self.province(p)
-            .fleet_regions
-            .iter()
-            .copied()
-            .find(|&r| self.region(r).coast == Some(c))
+        self.province(p).fleet_regions.iter().copied().find(|&r| self.region(r).coast == Some(c))
     }
 
     pub fn has_split_coasts(&self, p: ProvinceId) -> bool {
-        self.province(p)
-            .fleet_regions
-            .iter()
-            .any(|&r| self.region(r).coast.is_some())
+        self.province(p).fleet_regions.iter().any(|&r| self.region(r).coast.is_some())
     }
 
     pub fn army_adjacent(&self, a: ProvinceId, b: ProvinceId) -> bool {
@@ -345,12 +324,7 @@ impl Map {
 
     /// Regions of province `p` a fleet in region `from` can move to.
     pub fn fleet_targets_in(&self, from: RegionId, p: ProvinceId) -> Vec<RegionId> {
-        self.province(p)
-            .fleet_regions
-            .iter()
-            .copied()
-            .filter(|&r| self.fleet_adjacent(from, r))
-            .collect()
+        self.province(p).fleet_regions.iter().copied().filter(|&r| self.fleet_adjacent(from, r)).collect()
     }
 
     /// Can a unit of `kind` standing in `from` move into (some region of) province `p`?
@@ -358,14 +332,9 @@ impl Map {
     pub fn can_reach(&self, kind: UnitKind, from: RegionId, p: ProvinceId) -> bool {
         match kind {
             UnitKind::Army => {
-                self.province(p).terrain != Terrain::Sea
-                    && self.army_adjacent(self.province_of(from), p)
+                self.province(p).terrain != Terrain::Sea && self.army_adjacent(self.province_of(from), p)
             }
-            UnitKind::Fleet => self
-                .province(p)
-                .fleet_regions
-                .iter()
-                .any(|&r| self.fleet_adjacent(from, r)),
+            UnitKind::Fleet => self.province(p).fleet_regions.iter().any(|&r| self.fleet_adjacent(from, r)),
         }
     }
 
@@ -381,19 +350,13 @@ impl Map {
     }
 
     pub fn power_index(&self, id: &str) -> Option<PowerId> {
-        self.powers
-            .iter()
-            .position(|p| p.id == id)
-            .map(|i| i as PowerId)
+        self.powers.iter().position(|p| p.id == id).map(|i| i as PowerId)
     }
 
     /// A power by id, name, adjective, abbreviation or alias, any case.
     pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
         let s = squash(name);
-        self.power_names
-            .iter()
-            .find(|(n, _)| *n == s)
-            .map(|(_, p)| *p)
+        self.power_names.iter().find(|(n, _)| *n == s).map(|(_, p)| *p)
     }
 
     pub fn power(&self, p: PowerId) -> &Power {
@@ -407,8 +370,7 @@ impl Map {
 
     /// The home centres of a power.
     pub fn homes(&self, power: PowerId) -> impl Iterator<Item = ProvinceId> + '_ {
-        (0..self.provinces.len() as ProvinceId)
-            .filter(move |&p| self.province(p).home == Some(power))
+        (0..self.provinces.len() as ProvinceId).filter(move |&p| self.province(p).home == Some(power))
     }
 }
 
@@ -418,10 +380,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
     let mut power_ids = BTreeSet::new();
     for p in &raw.power {
         if p.id.is_empty() || p.id != p.id.to_ascii_lowercase() || p.id.contains(' ') {
-            problems.push(format!(
-                "power '{}': an id is lowercase without spaces",
-                p.id
-            ));
+            problems.push(format!("power '{}': an id is lowercase without spaces", p.id));
         }
         if !power_ids.insert(p.id.clone()) {
             problems.push(format!("power '{}': listed twice", p.id));
@@ -443,12 +402,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
     // Power names must not collide with each other.
     let mut power_names: BTreeMap<String, String> = BTreeMap::new();
     for p in &powers {
-        let mut names = vec![
-            p.id.clone(),
-            p.name.clone(),
-            p.adjective.clone(),
-            p.abbreviation.clone(),
-        ];
+        let mut names = vec![p.id.clone(), p.name.clone(), p.adjective.clone(), p.abbreviation.clone()];
         names.extend(p.aliases.iter().cloned());
         let mut own = BTreeSet::new();
         for n in names {
@@ -457,10 +411,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
                 continue;
             }
             if let Some(other) = power_names.insert(s, p.id.clone()) {
-                problems.push(format!(
-                    "power '{}': the name '{n}' is also a name of power '{other}'",
-                    p.id
-                ));
+                problems.push(format!("power '{}': the name '{n}' is also a name of power '{other}'", p.id));
             }
         }
     }
@@ -477,14 +428,9 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
     }
     let mut by_id = BTreeMap::new();
     for (i, p) in raw.province.iter().enumerate() {
-        if p.id.is_empty()
-            || p.id != p.id.to_ascii_lowercase()
-            || p.id.contains(['/', '(', ')', ' '])
-        {
-            problems.push(format!(
-                "province '{}': an id is lowercase, without spaces, '/' or brackets",
-                p.id
-            ));
+        if p.id.is_empty() || p.id != p.id.to_ascii_lowercase() || p.id.contains(['/', '(', ')', ' ']) {
+            problems
+                .push(format!("province '{}': an id is lowercase, without spaces, '/' or brackets", p.id));
         }
         if by_id.insert(p.id.clone(), i as ProvinceId).is_some() {
             problems.push(format!("province '{}': listed twice", p.id));
@@ -492,13 +438,8 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
     }
 
     // Regions: one per province, then the split coasts.
-    let mut regions: Vec<Region> = (0..n)
-        .map(|i| Region {
-            province: i as ProvinceId,
-            coast: None,
-            fleet: Vec::new(),
-        })
-        .collect();
+    let mut regions: Vec<Region> =
+        (0..n).map(|i| Region { province: i as ProvinceId, coast: None, fleet: Vec::new() }).collect();
     let mut terrains = Vec::with_capacity(n);
     for (i, p) in raw.province.iter().enumerate() {
         let terrain = match p.kind.as_str() {
@@ -506,10 +447,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
             "coast" => Terrain::Coast,
             "sea" => Terrain::Sea,
             other => {
-                problems.push(format!(
-                    "province '{}': kind '{other}' is not land, coast or sea",
-                    p.id
-                ));
+                problems.push(format!("province '{}': kind '{other}' is not land, coast or sea", p.id));
                 Terrain::Land
             }
         };
@@ -523,24 +461,15 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
                     problems.push(format!("province '{}': a sea has no split coasts", p.id));
                 }
                 if p.fleet.is_none() {
-                    problems.push(format!(
-                        "province '{}': a sea needs its fleet neighbours",
-                        p.id
-                    ));
+                    problems.push(format!("province '{}': a sea needs its fleet neighbours", p.id));
                 }
                 if p.centre || p.home.is_some() {
-                    problems.push(format!(
-                        "province '{}': a sea cannot be a supply centre",
-                        p.id
-                    ));
+                    problems.push(format!("province '{}': a sea cannot be a supply centre", p.id));
                 }
             }
             Terrain::Land => {
                 if p.fleet.is_some() || p.coasts.is_some() {
-                    problems.push(format!(
-                        "province '{}': an inland province has no fleet neighbours",
-                        p.id
-                    ));
+                    problems.push(format!("province '{}': an inland province has no fleet neighbours", p.id));
                 }
                 if p.army.is_none() {
                     problems.push(format!(
@@ -551,10 +480,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
             }
             Terrain::Coast => {
                 if p.army.is_none() {
-                    problems.push(format!(
-                        "province '{}': a coast needs its army neighbours",
-                        p.id
-                    ));
+                    problems.push(format!("province '{}': a coast needs its army neighbours", p.id));
                 }
                 match (&p.fleet, &p.coasts) {
                     (Some(_), Some(_)) => problems.push(format!(
@@ -569,10 +495,8 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
                 }
                 if let Some(coasts) = &p.coasts {
                     if coasts.len() < 2 {
-                        problems.push(format!(
-                            "province '{}': a split coastline has at least two coasts",
-                            p.id
-                        ));
+                        problems
+                            .push(format!("province '{}': a split coastline has at least two coasts", p.id));
                     }
                     for c in coasts.keys() {
                         match Coast::from_abbr(c) {
@@ -581,10 +505,8 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
                                 coast: Some(coast),
                                 fleet: Vec::new(),
                             }),
-                            None => problems.push(format!(
-                                "province '{}': coast '{c}' is not nc, sc, ec or wc",
-                                p.id
-                            )),
+                            None => problems
+                                .push(format!("province '{}': coast '{c}' is not nc, sc, ec or wc", p.id)),
                         }
                     }
                 }
@@ -600,17 +522,11 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         let mut seen = BTreeSet::new();
         for other in list {
             let Some(&j) = by_id.get(other.as_str()) else {
-                problems.push(format!(
-                    "province '{}': army neighbour '{other}' is not a province",
-                    p.id
-                ));
+                problems.push(format!("province '{}': army neighbour '{other}' is not a province", p.id));
                 continue;
             };
             if !seen.insert(j) {
-                problems.push(format!(
-                    "province '{}': army neighbour '{other}' listed twice",
-                    p.id
-                ));
+                problems.push(format!("province '{}': army neighbour '{other}' listed twice", p.id));
                 continue;
             }
             if j as usize == i {
@@ -643,19 +559,15 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
     let regions_snapshot = regions.clone();
     let mut fleet_adj = vec![false; m * m];
     let mut fleet_lists: Vec<Vec<RegionId>> = vec![Vec::new(); m];
-    let mut add_fleet_list = |from: RegionId,
-                              label: &str,
-                              list: &[String],
-                              problems: &mut Vec<String>| {
+    let mut add_fleet_list = |from: RegionId, label: &str, list: &[String], problems: &mut Vec<String>| {
         let mut seen = BTreeSet::new();
         for other in list {
             let Some(to) = find_region(&by_id, &regions_snapshot, other.as_str()) else {
                 let (pid, _) = other.split_once('/').unwrap_or((other.as_str(), ""));
                 let reason = match by_id.get(pid) {
-                    Some(&pp) if other.contains('/') => format!(
-                        "'{other}': '{}' has no such coast",
-                        raw.province[pp as usize].id
-                    ),
+                    Some(&pp) if other.contains('/') => {
+                        format!("'{other}': '{}' has no such coast", raw.province[pp as usize].id)
+                    }
                     Some(_) => format!("'{other}' is not a region"),
                     None => format!("'{other}' is not a province"),
                 };
@@ -674,9 +586,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
                 continue;
             }
             if regions[to as usize].province == regions[from as usize].province {
-                problems.push(format!(
-                    "{label}: lists its own province as a fleet neighbour"
-                ));
+                problems.push(format!("{label}: lists its own province as a fleet neighbour"));
                 continue;
             }
             if !seen.insert(to) {
@@ -689,30 +599,18 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
     };
     for (i, p) in raw.province.iter().enumerate() {
         if let Some(list) = &p.fleet {
-            add_fleet_list(
-                i as RegionId,
-                &format!("province '{}'", p.id),
-                list,
-                problems,
-            );
+            add_fleet_list(i as RegionId, &format!("province '{}'", p.id), list, problems);
         }
         if let Some(coasts) = &p.coasts {
             for (c, list) in coasts {
                 let Some(coast) = Coast::from_abbr(c) else {
                     continue;
                 };
-                let Some(r) = regions
-                    .iter()
-                    .position(|r| r.province as usize == i && r.coast == Some(coast))
+                let Some(r) = regions.iter().position(|r| r.province as usize == i && r.coast == Some(coast))
                 else {
                     continue;
                 };
-                add_fleet_list(
-                    r as RegionId,
-                    &format!("province '{}' ({c})", p.id),
-                    list,
-                    problems,
-                );
+                add_fleet_list(r as RegionId, &format!("province '{}' ({c})", p.id), list, problems);
             }
         }
     }
@@ -762,10 +660,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
             None => None,
         };
         let mut own = BTreeSet::new();
-        for name in std::iter::once(&p.id)
-            .chain(std::iter::once(&p.name))
-            .chain(p.aliases.iter())
-        {
+        for name in std::iter::once(&p.id).chain(std::iter::once(&p.name)).chain(p.aliases.iter()) {
             let s = squash(name);
             if s.is_empty() {
                 problems.push(format!("province '{}': an empty name or alias", p.id));
@@ -784,15 +679,9 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         let fleet_regions = match terrains[i] {
             Terrain::Land => Vec::new(),
             _ => {
-                let split: Vec<RegionId> = (n..m)
-                    .filter(|&r| regions[r].province as usize == i)
-                    .map(|r| r as RegionId)
-                    .collect();
-                if split.is_empty() {
-                    vec![i as RegionId]
-                } else {
-                    split
-                }
+                let split: Vec<RegionId> =
+                    (n..m).filter(|&r| regions[r].province as usize == i).map(|r| r as RegionId).collect();
+                if split.is_empty() { vec![i as RegionId] } else { split }
             }
         };
         provinces.push(Province {
@@ -841,35 +730,25 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
             }
         };
         let Some(region) = find_region(&by_id, &regions, &u.at) else {
-            problems.push(format!(
-                "{label}: '{}' is not a province or coast of this map",
-                u.at
-            ));
+            problems.push(format!("{label}: '{}' is not a province or coast of this map", u.at));
             continue;
         };
         let prov = regions[region as usize].province;
         let pid = &raw.province[prov as usize].id;
         match kind {
             UnitKind::Army => {
-                if terrains[prov as usize] == Terrain::Sea
-                    || regions[region as usize].coast.is_some()
-                {
-                    problems.push(format!(
-                        "province '{pid}': {label}: an army stands on land, without a coast"
-                    ));
+                if terrains[prov as usize] == Terrain::Sea || regions[region as usize].coast.is_some() {
+                    problems
+                        .push(format!("province '{pid}': {label}: an army stands on land, without a coast"));
                     continue;
                 }
             }
             UnitKind::Fleet => {
                 if terrains[prov as usize] == Terrain::Land {
-                    problems.push(format!(
-                        "province '{pid}': {label}: a fleet cannot stand inland"
-                    ));
+                    problems.push(format!("province '{pid}': {label}: a fleet cannot stand inland"));
                     continue;
                 }
-                if regions[region as usize].coast.is_none()
-                    && raw.province[prov as usize].coasts.is_some()
-                {
+                if regions[region as usize].coast.is_none() && raw.province[prov as usize].coasts.is_some() {
                     problems.push(format!(
                         "province '{pid}': {label}: the coast is split; say which coast the fleet is on"
                     ));
@@ -878,24 +757,15 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
             }
         }
         if let Some(prev) = occupied.insert(prov, label.clone()) {
-            problems.push(format!(
-                "province '{pid}': two starting units ({prev} and {label})"
-            ));
+            problems.push(format!("province '{pid}': two starting units ({prev} and {label})"));
             continue;
         }
-        start.push(StartUnit {
-            power,
-            kind,
-            region,
-        });
+        start.push(StartUnit { power, kind, region });
     }
 
     let mut power_names = Vec::new();
     for (i, p) in powers.iter().enumerate() {
-        for n in [&p.id, &p.name, &p.adjective, &p.abbreviation]
-            .into_iter()
-            .chain(p.aliases.iter())
-        {
+        for n in [&p.id, &p.name, &p.adjective, &p.abbreviation].into_iter().chain(p.aliases.iter()) {
             let s = squash(n);
             if !s.is_empty() {
                 power_names.push((s, i as PowerId));
@@ -918,19 +788,12 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
     })
 }
 
-fn find_region(
-    by_id: &BTreeMap<String, ProvinceId>,
-    regions: &[Region],
-    name: &str,
-) -> Option<RegionId> {
+fn find_region(by_id: &BTreeMap<String, ProvinceId>, regions: &[Region], name: &str) -> Option<RegionId> {
     match name.split_once('/') {
         Some((p, c)) => {
             let p = *by_id.get(p)?;
             let c = Coast::from_abbr(c)?;
-            regions
-                .iter()
-                .position(|r| r.province == p && r.coast == Some(c))
-                .map(|r| r as RegionId)
+            regions.iter().position(|r| r.province == p && r.coast == Some(c)).map(|r| r as RegionId)
         }
         None => by_id.get(name).copied(),
     }
@@ -1047,10 +910,7 @@ at = "aa"
 
     #[test]
     fn asymmetry_and_unknown_ids_are_reported_by_province() {
-        let bad = TINY.replace(
-            r#"fleet = ["aa", "bb/nc"]"#,
-            r#"fleet = ["aa", "bb/sc", "zz"]"#,
-        );
+        let bad = TINY.replace(r#"fleet = ["aa", "bb/nc"]"#, r#"fleet = ["aa", "bb/sc", "zz"]"#);
         let msg = problems(&bad);
         assert!(msg.contains("'zz' is not a province"), "{msg}");
         assert!(msg.contains("'bb/nc' lists 'sea'"), "{msg}");
@@ -1058,9 +918,7 @@ at = "aa"
         let bad = TINY.replace(r#"army = ["aa"]"#, "army = []");
         let msg = problems(&bad);
         assert!(
-            msg.contains(
-                "province 'aa': lists 'bb' as an army neighbour, but 'bb' does not list 'aa'"
-            ),
+            msg.contains("province 'aa': lists 'bb' as an army neighbour, but 'bb' does not list 'aa'"),
             "{msg}"
         );
     }
@@ -1069,9 +927,7 @@ at = "aa"
     fn unit_placement_and_homes_are_checked() {
         let bad = TINY.replace("at = \"aa\"", "at = \"bb\"");
         assert!(problems(&bad).contains("say which coast"));
-        let bad = TINY
-            .replace("kind = \"F\"", "kind = \"A\"")
-            .replace("at = \"aa\"", "at = \"sea\"");
+        let bad = TINY.replace("kind = \"F\"", "kind = \"A\"").replace("at = \"aa\"", "at = \"sea\"");
         assert!(problems(&bad).contains("an army stands on land"));
         let bad = TINY.replace("home = \"red\"", "home = \"blue\"");
         let msg = problems(&bad);

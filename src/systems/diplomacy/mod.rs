@@ -42,8 +42,8 @@ use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::{
-    Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Section, Setup, System,
-    SystemInfo, View, Viewer,
+    Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Section, Setup, System, SystemInfo,
+    View, Viewer,
 };
 use board::{Board, Dislodged, Ownership, Unit};
 use check::{PowerOrders, Stage, adjustment_count, build_sites};
@@ -65,7 +65,11 @@ pub static INFO: SystemInfo = SystemInfo {
         let text = data.text(MAP_FILE)?;
         Ok(Box::new(Diplomacy::new(Map::from_toml(&text, MAP_FILE)?)))
     },
-    files: &[(MAP_FILE, map::STANDARD_TOML)],
+    files: &[
+        (MAP_FILE, map::STANDARD_TOML),
+        ("demo.toml", include_str!("../../../games/diplomacy/demo.toml")),
+    ],
+    tools: super::Tools { what_if: Some(whatif::what_if), bench: Some(bench::bench_report), map: None },
 };
 
 pub struct Diplomacy {
@@ -134,14 +138,11 @@ pub fn unit_record(map: &Map, u: Unit) -> UnitRecord {
 
 /// Reads a saved unit, checking it against the map.
 pub fn unit_from_record(map: &Map, power: &str, kind: &str, at: &str) -> Result<Unit> {
-    let power = map
-        .power_by_name(power)
-        .ok_or_else(|| anyhow!("'{power}' is not a power of {}", map.name))?;
-    let kind =
-        UnitKind::from_letter(kind).ok_or_else(|| anyhow!("unit kind '{kind}' is not A or F"))?;
-    let region = map
-        .region_by_name(at)
-        .ok_or_else(|| anyhow!("'{at}' is not a province or coast of {}", map.name))?;
+    let power =
+        map.power_by_name(power).ok_or_else(|| anyhow!("'{power}' is not a power of {}", map.name))?;
+    let kind = UnitKind::from_letter(kind).ok_or_else(|| anyhow!("unit kind '{kind}' is not A or F"))?;
+    let region =
+        map.region_by_name(at).ok_or_else(|| anyhow!("'{at}' is not a province or coast of {}", map.name))?;
     let p = map.province_of(region);
     let fits = match kind {
         UnitKind::Army => map.default_region(kind, p) == Some(region),
@@ -151,23 +152,11 @@ pub fn unit_from_record(map: &Map, power: &str, kind: &str, at: &str) -> Result<
         bail!(
             "{} {at}: {} cannot stand there{}",
             kind.letter(),
-            if kind == UnitKind::Army {
-                "an army"
-            } else {
-                "a fleet"
-            },
-            if kind == UnitKind::Fleet && map.has_split_coasts(p) {
-                " (name the coast)"
-            } else {
-                ""
-            }
+            if kind == UnitKind::Army { "an army" } else { "a fleet" },
+            if kind == UnitKind::Fleet && map.has_split_coasts(p) { " (name the coast)" } else { "" }
         );
     }
-    Ok(Unit {
-        power,
-        kind,
-        region,
-    })
+    Ok(Unit { power, kind, region })
 }
 
 impl State {
@@ -183,31 +172,18 @@ impl State {
         let mut dislodged = Vec::new();
         for d in &self.dislodged {
             let unit = unit_from_record(map, &d.power, &d.kind, &d.at)?;
-            let from = map
-                .province_by_id(&d.from)
-                .ok_or_else(|| anyhow!("'{}' is not a province", d.from))?;
+            let from =
+                map.province_by_id(&d.from).ok_or_else(|| anyhow!("'{}' is not a province", d.from))?;
             let retreats = d
                 .retreats
                 .iter()
-                .map(|r| {
-                    map.region_by_name(r)
-                        .ok_or_else(|| anyhow!("'{r}' is not a region"))
-                })
+                .map(|r| map.region_by_name(r).ok_or_else(|| anyhow!("'{r}' is not a region")))
                 .collect::<Result<Vec<_>>>()?;
-            dislodged.push(Dislodged {
-                unit,
-                attacker_from: from,
-                by_convoy: d.by_convoy,
-                retreats,
-            });
+            dislodged.push(Dislodged { unit, attacker_from: from, by_convoy: d.by_convoy, retreats });
         }
-        let mut ownership = Ownership {
-            owner: vec![None; map.province_count()],
-        };
+        let mut ownership = Ownership { owner: vec![None; map.province_count()] };
         for (power, list) in &self.centres {
-            let pw = map
-                .power_by_name(power)
-                .ok_or_else(|| anyhow!("'{power}' is not a power"))?;
+            let pw = map.power_by_name(power).ok_or_else(|| anyhow!("'{power}' is not a power"))?;
             for c in list {
                 let p = map
                     .province_by_id(c)
@@ -216,23 +192,12 @@ impl State {
                 ownership.owner[p as usize] = Some(pw);
             }
         }
-        Ok(Position {
-            turn: self.turn,
-            board,
-            dislodged,
-            ownership,
-        })
+        Ok(Position { turn: self.turn, board, dislodged, ownership })
     }
 
     fn store(&mut self, map: &Map, pos: &Position) {
         self.turn = pos.turn;
-        self.units = pos
-            .board
-            .units
-            .iter()
-            .flatten()
-            .map(|&u| unit_record(map, u))
-            .collect();
+        self.units = pos.board.units.iter().flatten().map(|&u| unit_record(map, u)).collect();
         self.dislodged = pos
             .dislodged
             .iter()
@@ -249,10 +214,7 @@ impl State {
     }
 
     fn player_power(&self, map: &Map, player: &str) -> Option<PowerId> {
-        self.players
-            .iter()
-            .find(|(_, p)| p.as_str() == player)
-            .and_then(|(power, _)| map.power_index(power))
+        self.players.iter().find(|(_, p)| p.as_str() == player).and_then(|(power, _)| map.power_index(power))
     }
 }
 
@@ -260,9 +222,7 @@ pub fn centres_of(map: &Map, own: &Ownership) -> BTreeMap<String, Vec<String>> {
     let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for p in map.centres() {
         if let Some(pw) = own.owner[p as usize] {
-            out.entry(map.power(pw).id.clone())
-                .or_default()
-                .push(map.province(p).id.clone());
+            out.entry(map.power(pw).id.clone()).or_default().push(map.province(p).id.clone());
         }
     }
     out
@@ -272,12 +232,8 @@ impl Diplomacy {
     fn stage<'a>(&self, pos: &'a Position) -> Stage<'a> {
         match pos.turn.kind {
             PhaseKind::Movement => Stage::Movement,
-            PhaseKind::Retreat => Stage::Retreat {
-                dislodged: &pos.dislodged,
-            },
-            PhaseKind::Adjustment => Stage::Adjustment {
-                ownership: &pos.ownership,
-            },
+            PhaseKind::Retreat => Stage::Retreat { dislodged: &pos.dislodged },
+            PhaseKind::Adjustment => Stage::Adjustment { ownership: &pos.ownership },
         }
     }
 
@@ -302,11 +258,7 @@ impl Diplomacy {
             }
             PhaseKind::Retreat => {
                 for (p, o) in &orders.retreats {
-                    if let Some(d) = pos
-                        .dislodged
-                        .iter()
-                        .find(|d| map.province_of(d.unit.region) == *p)
-                    {
+                    if let Some(d) = pos.dislodged.iter().find(|d| map.province_of(d.unit.region) == *p) {
                         out.push(text::retreat(map, d.unit, o, Style::Long));
                     }
                 }
@@ -314,12 +266,7 @@ impl Diplomacy {
                     .dislodged
                     .iter()
                     .filter(|d| d.unit.power == power)
-                    .filter(|d| {
-                        !orders
-                            .retreats
-                            .iter()
-                            .any(|(q, _)| *q == map.province_of(d.unit.region))
-                    })
+                    .filter(|d| !orders.retreats.iter().any(|(q, _)| *q == map.province_of(d.unit.region)))
                     .map(|d| text::unit(map, d.unit, Style::Long))
                     .collect();
                 if !missing.is_empty() {
@@ -349,12 +296,7 @@ impl Diplomacy {
     }
 
     fn voters(&self, state: &State, pos: &Position) -> Vec<PowerId> {
-        state
-            .players
-            .keys()
-            .filter_map(|p| self.map.power_index(p))
-            .filter(|&p| pos.survives(p))
-            .collect()
+        state.players.keys().filter_map(|p| self.map.power_index(p)).filter(|&p| pos.survives(p)).collect()
     }
 }
 
@@ -387,9 +329,8 @@ impl System for Diplomacy {
                 }
                 unassigned_ok = true;
             } else if key == "last_year" {
-                let y: i32 = value
-                    .parse()
-                    .with_context(|| format!("option last_year: '{value}' is not a year"))?;
+                let y: i32 =
+                    value.parse().with_context(|| format!("option last_year: '{value}' is not a year"))?;
                 if y < 1901 {
                     bail!("option last_year: the game starts in 1901");
                 }
@@ -420,12 +361,8 @@ impl System for Diplomacy {
             }
         }
         if !unassigned_ok {
-            let missing: Vec<&str> = map
-                .powers
-                .iter()
-                .filter(|p| !players.contains_key(&p.id))
-                .map(|p| p.id.as_str())
-                .collect();
+            let missing: Vec<&str> =
+                map.powers.iter().filter(|p| !players.contains_key(&p.id)).map(|p| p.id.as_str()).collect();
             if !missing.is_empty() {
                 bail!(
                     "no player for {}; give every power a player, or --option unassigned=civil-disorder",
@@ -470,10 +407,7 @@ impl System for Diplomacy {
                 }
             }
             Err(e) => {
-                phase.title = format!(
-                    "{} (the saved state does not fit the map: {e})",
-                    phase.title
-                );
+                phase.title = format!("{} (the saved state does not fit the map: {e})", phase.title);
                 phase.due = state.players.values().cloned().collect();
             }
         }
@@ -481,58 +415,29 @@ impl System for Diplomacy {
         phase
     }
 
-    fn parse(
-        &self,
-        state: &State,
-        player: &str,
-        body: &str,
-    ) -> Result<PowerOrders, Vec<OrderError>> {
+    fn parse(&self, state: &State, player: &str, body: &str) -> Result<PowerOrders, Vec<OrderError>> {
         let Some(power) = state.player_power(&self.map, player) else {
-            return Err(vec![OrderError::new(
-                1,
-                "",
-                format!("'{player}' plays no power in this game"),
-            )]);
+            return Err(vec![OrderError::new(1, "", format!("'{player}' plays no power in this game"))]);
         };
         if let Some(g) = &state.game_over {
-            return Err(vec![OrderError::new(
-                1,
-                "",
-                format!("the game is over: {g}"),
-            )]);
+            return Err(vec![OrderError::new(1, "", format!("the game is over: {g}"))]);
         }
         let pos = state.position(&self.map).map_err(|e| {
-            vec![OrderError::new(
-                1,
-                "",
-                format!("the saved state does not fit the map: {e}"),
-            )]
+            vec![OrderError::new(1, "", format!("the saved state does not fit the map: {e}"))]
         })?;
-        let read = orders::read(
-            &self.map,
-            &self.names,
-            &pos.board,
-            self.stage(&pos),
-            Some(power),
-            body,
-        );
+        let read = orders::read(&self.map, &self.names, &pos.board, self.stage(&pos), Some(power), body);
         let errors: Vec<OrderError> = read
             .errors()
-            .map(|l| {
-                OrderError::new(
-                    l.number,
-                    l.text.clone(),
-                    l.error.clone().unwrap_or_default(),
-                )
-            })
+            .map(|l| OrderError::new(l.number, l.text.clone(), l.error.clone().unwrap_or_default()))
             .collect();
         if !errors.is_empty() {
             return Err(errors);
         }
-        Ok(read.orders.get(&power).cloned().unwrap_or(PowerOrders {
-            power: Some(power),
-            ..PowerOrders::default()
-        }))
+        Ok(read
+            .orders
+            .get(&power)
+            .cloned()
+            .unwrap_or(PowerOrders { power: Some(power), ..PowerOrders::default() }))
     }
 
     fn echo(&self, state: &State, orders: &PowerOrders) -> Vec<String> {
@@ -578,16 +483,10 @@ impl System for Diplomacy {
         }
         let mut new_state = state.clone();
         new_state.store(map, &next);
-        new_state.last = std::iter::once(Section {
-            title: format!("{title}: results"),
-            lines: Vec::new(),
-        })
-        .chain(blocks.into_iter().map(|b| Section {
-            title: b.title,
-            lines: b.lines,
-        }))
-        .filter(|s| !s.lines.is_empty())
-        .collect();
+        new_state.last = std::iter::once(Section { title: format!("{title}: results"), lines: Vec::new() })
+            .chain(blocks.into_iter().map(|b| Section { title: b.title, lines: b.lines }))
+            .filter(|s| !s.lines.is_empty())
+            .collect();
         if let Some(w) = report.winner {
             new_state.game_over = Some(format!(
                 "{} wins with {} supply centres ({})",
@@ -609,10 +508,7 @@ impl System for Diplomacy {
             events.push(Event::public(text.clone()));
             new_state.game_over = Some(text);
         }
-        Ok(Resolution {
-            state: new_state,
-            events,
-        })
+        Ok(Resolution { state: new_state, events })
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {
@@ -641,10 +537,7 @@ impl System for Diplomacy {
         if let Some(pw) = me {
             head.push(format!("You play {}.", map.power(pw).name));
         }
-        sections.push(Section {
-            title: "Game".into(),
-            lines: head,
-        });
+        sections.push(Section { title: "Game".into(), lines: head });
         let mut units = Vec::new();
         for pw in 0..map.powers.len() as PowerId {
             let list: Vec<String> = pos
@@ -657,10 +550,7 @@ impl System for Diplomacy {
                 units.push(format!("{}: {}", map.power(pw).name, list.join(", ")));
             }
         }
-        sections.push(Section {
-            title: "Units".into(),
-            lines: units,
-        });
+        sections.push(Section { title: "Units".into(), lines: units });
         let mut centres = Vec::new();
         for pw in 0..map.powers.len() as PowerId {
             let list: Vec<&str> = map
@@ -669,12 +559,7 @@ impl System for Diplomacy {
                 .map(|p| map.province(p).name.as_str())
                 .collect();
             if !list.is_empty() {
-                centres.push(format!(
-                    "{} ({}): {}",
-                    map.power(pw).name,
-                    list.len(),
-                    list.join(", ")
-                ));
+                centres.push(format!("{} ({}): {}", map.power(pw).name, list.len(), list.join(", ")));
             }
         }
         let neutral: Vec<&str> = map
@@ -683,39 +568,24 @@ impl System for Diplomacy {
             .map(|p| map.province(p).name.as_str())
             .collect();
         if !neutral.is_empty() {
-            centres.push(format!(
-                "Neutral ({}): {}",
-                neutral.len(),
-                neutral.join(", ")
-            ));
+            centres.push(format!("Neutral ({}): {}", neutral.len(), neutral.join(", ")));
         }
-        sections.push(Section {
-            title: "Supply centres".into(),
-            lines: centres,
-        });
+        sections.push(Section { title: "Supply centres".into(), lines: centres });
         if !pos.dislodged.is_empty() {
             let lines = pos
                 .dislodged
                 .iter()
                 .map(|d| {
-                    let opts: Vec<String> =
-                        d.retreats.iter().map(|&r| map.region_title(r)).collect();
+                    let opts: Vec<String> = d.retreats.iter().map(|&r| map.region_title(r)).collect();
                     format!(
                         "{} {}: may retreat to {}",
                         map.power(d.unit.power).name,
                         text::unit(map, d.unit, Style::Long),
-                        if opts.is_empty() {
-                            "nowhere (disbands)".into()
-                        } else {
-                            opts.join(", ")
-                        }
+                        if opts.is_empty() { "nowhere (disbands)".into() } else { opts.join(", ") }
                     )
                 })
                 .collect();
-            sections.push(Section {
-                title: "Dislodged units".into(),
-                lines,
-            });
+            sections.push(Section { title: "Dislodged units".into(), lines });
         }
         if pos.turn.kind == PhaseKind::Adjustment {
             let lines = (0..map.powers.len() as PowerId)
@@ -742,10 +612,7 @@ impl System for Diplomacy {
                     }
                 })
                 .collect();
-            sections.push(Section {
-                title: "Adjustments".into(),
-                lines,
-            });
+            sections.push(Section { title: "Adjustments".into(), lines });
         }
         sections.extend(state.last.iter().cloned());
         View {

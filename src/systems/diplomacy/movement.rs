@@ -77,10 +77,7 @@ pub enum Verdict {
 
 impl Verdict {
     pub fn succeeded(self) -> bool {
-        matches!(
-            self,
-            Verdict::Held | Verdict::Moved | Verdict::SupportGiven | Verdict::ConvoyGiven
-        )
+        matches!(self, Verdict::Held | Verdict::Moved | Verdict::SupportGiven | Verdict::ConvoyGiven)
     }
 }
 
@@ -159,9 +156,7 @@ impl<'a> Resolver<'a> {
             let o = match o {
                 Order::Move { to, .. } if to as usize >= map.regions.len() => Order::Hold,
                 Order::SupportHold { unit } if unit as usize >= n => Order::Hold,
-                Order::SupportMove { unit, to, .. } if unit as usize >= n || to as usize >= n => {
-                    Order::Hold
-                }
+                Order::SupportMove { unit, to, .. } if unit as usize >= n || to as usize >= n => Order::Hold,
                 Order::Convoy { army, to } if army as usize >= n || to as usize >= n => Order::Hold,
                 o => o,
             };
@@ -240,11 +235,7 @@ impl<'a> Resolver<'a> {
                     self.kind[f] == Kind::Convoy
                         && self.map.province(f as ProvinceId).terrain == Terrain::Sea
                         && self.unit(f).is_some_and(|u| u.kind == UnitKind::Fleet)
-                        && self.order(f)
-                            == Order::Convoy {
-                                army: a as ProvinceId,
-                                to: t,
-                            }
+                        && self.order(f) == Order::Convoy { army: a as ProvinceId, to: t }
                 })
                 .filter_map(|f| self.unit(f).map(|u| u.region))
                 .collect();
@@ -403,11 +394,8 @@ impl<'a> Resolver<'a> {
     }
 
     fn backup_rule(&mut self, members: &[ProvinceId]) {
-        let convoys: Vec<usize> = members
-            .iter()
-            .map(|&q| q as usize)
-            .filter(|&q| self.kind[q] == Kind::Convoy)
-            .collect();
+        let convoys: Vec<usize> =
+            members.iter().map(|&q| q as usize).filter(|&q| self.kind[q] == Kind::Convoy).collect();
         if !convoys.is_empty() {
             for q in convoys {
                 self.paradox[q] = true;
@@ -674,8 +662,7 @@ impl<'a> Resolver<'a> {
                 Kind::Support => {
                     let valid = match self.order(p) {
                         Order::SupportHold { unit } | Order::SupportMove { unit, .. } => {
-                            let (a, b) =
-                                self.supports.get(unit as usize).copied().unwrap_or((0, 0));
+                            let (a, b) = self.supports.get(unit as usize).copied().unwrap_or((0, 0));
                             self.support_list[a as usize..b as usize].contains(&(p as ProvinceId))
                         }
                         _ => false,
@@ -768,14 +755,7 @@ impl<'a> Resolver<'a> {
                 }
             })
             .collect();
-        MovementResult {
-            verdicts,
-            dislodged_by,
-            board,
-            dislodged,
-            contested,
-            by_sea,
-        }
+        MovementResult { verdicts, dislodged_by, board, dislodged, contested, by_sea }
     }
 }
 
@@ -818,14 +798,7 @@ mod tests {
     fn setup(m: &Map, units: &[(u8, UnitKind, &str)]) -> Board {
         let mut b = Board::empty(m);
         for &(power, kind, at) in units {
-            b.place(
-                m,
-                Unit {
-                    power,
-                    kind,
-                    region: m.region_by_name(at).unwrap(),
-                },
-            );
+            b.place(m, Unit { power, kind, region: m.region_by_name(at).unwrap() });
         }
         b
     }
@@ -839,25 +812,12 @@ mod tests {
         let r = |s: &str| m.region_by_name(s).unwrap();
         let b = setup(
             &m,
-            &[
-                (0, UnitKind::Army, "nwy"),
-                (5, UnitKind::Fleet, "swe"),
-                (2, UnitKind::Fleet, "ska"),
-            ],
+            &[(0, UnitKind::Army, "nwy"), (5, UnitKind::Fleet, "swe"), (2, UnitKind::Fleet, "ska")],
         );
         let mut orders = vec![Order::Hold; m.province_count()];
-        orders[p("nwy") as usize] = Order::Move {
-            to: r("swe"),
-            via_convoy: false,
-        };
-        orders[p("swe") as usize] = Order::Move {
-            to: r("nwy"),
-            via_convoy: false,
-        };
-        orders[p("ska") as usize] = Order::Convoy {
-            army: p("nwy"),
-            to: p("swe"),
-        };
+        orders[p("nwy") as usize] = Order::Move { to: r("swe"), via_convoy: false };
+        orders[p("swe") as usize] = Order::Move { to: r("nwy"), via_convoy: false };
+        orders[p("ska") as usize] = Order::Convoy { army: p("nwy"), to: p("swe") };
         let res = adjudicate(&m, &b, &orders);
         assert_eq!(res.verdicts[p("nwy") as usize], Some(Verdict::Moved));
         assert_eq!(res.verdicts[p("swe") as usize], Some(Verdict::Moved));
@@ -886,23 +846,10 @@ mod tests {
             ],
         );
         let mut orders = vec![Order::Hold; m.province_count()];
-        orders[p("vie") as usize] = Order::Move {
-            to: r("tyr"),
-            via_convoy: false,
-        };
-        orders[p("ven") as usize] = Order::Move {
-            to: r("tyr"),
-            via_convoy: false,
-        };
-        orders[p("tri") as usize] = Order::Move {
-            to: r("ser"),
-            via_convoy: false,
-        };
-        orders[p("bud") as usize] = Order::SupportMove {
-            unit: p("tri"),
-            to: p("ser"),
-            coast: None,
-        };
+        orders[p("vie") as usize] = Order::Move { to: r("tyr"), via_convoy: false };
+        orders[p("ven") as usize] = Order::Move { to: r("tyr"), via_convoy: false };
+        orders[p("tri") as usize] = Order::Move { to: r("ser"), via_convoy: false };
+        orders[p("bud") as usize] = Order::SupportMove { unit: p("tri"), to: p("ser"), coast: None };
         let res = adjudicate(&m, &b, &orders);
         assert_eq!(res.contested, vec![p("tyr")]);
         assert_eq!(res.dislodged.len(), 1);

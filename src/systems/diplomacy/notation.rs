@@ -143,10 +143,7 @@ impl Names {
         let mut full = Vec::new();
         for (i, p) in map.provinces.iter().enumerate() {
             let id = i as ProvinceId;
-            for name in std::iter::once(&p.id)
-                .chain(std::iter::once(&p.name))
-                .chain(p.aliases.iter())
-            {
+            for name in std::iter::once(&p.id).chain(std::iter::once(&p.name)).chain(p.aliases.iter()) {
                 let words: Vec<String> = tokenize(name)
                     .into_iter()
                     .map(|t| match t {
@@ -240,14 +237,11 @@ impl<'a> Reader<'a> {
             if best.is_some_and(|(len, _)| len > words.len()) {
                 break;
             }
-            let matches = words
-                .iter()
-                .enumerate()
-                .all(|(k, w)| match self.toks.get(self.i + k) {
-                    Some(Tok::Word(t)) => t == w,
-                    Some(Tok::Dash) => w == "-",
-                    _ => false,
-                });
+            let matches = words.iter().enumerate().all(|(k, w)| match self.toks.get(self.i + k) {
+                Some(Tok::Word(t)) => t == w,
+                Some(Tok::Dash) => w == "-",
+                _ => false,
+            });
             if matches {
                 match best {
                     Some((len, other)) if len == words.len() && other != *id => {
@@ -269,13 +263,8 @@ impl<'a> Reader<'a> {
             });
         };
         if w.len() >= 3 {
-            let mut found: Vec<ProvinceId> = self
-                .names
-                .full
-                .iter()
-                .filter(|(name, _)| name.starts_with(&w))
-                .map(|(_, id)| *id)
-                .collect();
+            let mut found: Vec<ProvinceId> =
+                self.names.full.iter().filter(|(name, _)| name.starts_with(&w)).map(|(_, id)| *id).collect();
             found.sort_unstable();
             found.dedup();
             match found.len() {
@@ -372,9 +361,7 @@ impl<'a> Reader<'a> {
         let mut power = None;
         if nationality_ok && let Some(w) = self.word(self.i) {
             let is_power = self.map.power_by_name(&w);
-            let next_is_kind = self
-                .word(self.i + 1)
-                .is_some_and(|n| UnitKind::from_letter(&n).is_some());
+            let next_is_kind = self.word(self.i + 1).is_some_and(|n| UnitKind::from_letter(&n).is_some());
             let is_place = self.names.full.iter().any(|(n, _)| *n == w);
             if let Some(pw) = is_power
                 && (next_is_kind || !is_place)
@@ -389,10 +376,7 @@ impl<'a> Reader<'a> {
     }
 
     fn via_convoy(&mut self) -> bool {
-        if self.peek_is(&["via", "by"])
-            && self
-                .word(self.i + 1)
-                .is_some_and(|w| CONVOY.contains(&w.as_str()))
+        if self.peek_is(&["via", "by"]) && self.word(self.i + 1).is_some_and(|w| CONVOY.contains(&w.as_str()))
         {
             self.i += 2;
             true
@@ -405,10 +389,7 @@ impl<'a> Reader<'a> {
         if self.at_end() {
             Ok(order)
         } else {
-            Err(format!(
-                "unexpected '{}' at the end of the order",
-                self.rest()
-            ))
+            Err(format!("unexpected '{}' at the end of the order", self.rest()))
         }
     }
 
@@ -440,11 +421,7 @@ impl<'a> Reader<'a> {
             self.eat(BUILD);
             return self.finish(Written::Waive);
         }
-        if self.peek_is(&["no"])
-            && self
-                .word(self.i + 1)
-                .is_some_and(|w| w.starts_with("build"))
-        {
+        if self.peek_is(&["no"]) && self.word(self.i + 1).is_some_and(|w| w.starts_with("build")) {
             self.i += 2;
             return self.finish(Written::Waive);
         }
@@ -467,10 +444,7 @@ impl<'a> Reader<'a> {
         }
         if self.eat(BUILD) {
             let kind = unit.kind;
-            return self.finish(Written::Build {
-                kind,
-                at: unit.place,
-            });
+            return self.finish(Written::Build { kind, at: unit.place });
         }
         if self.eat(DISBAND) {
             return self.finish(Written::Disband(unit));
@@ -514,10 +488,7 @@ impl<'a> Reader<'a> {
             // the last place; the seas named are not checked against the fleets.
             while self.move_word() {
                 if self.map.province(to.province).terrain != super::map::Terrain::Sea {
-                    return Err(
-                        "only seas may stand between the start and the end of a convoy route"
-                            .into(),
-                    );
+                    return Err("only seas may stand between the start and the end of a convoy route".into());
                 }
                 to = self.place()?;
                 via_convoy = true;
@@ -525,27 +496,15 @@ impl<'a> Reader<'a> {
             if self.via_convoy() {
                 via_convoy = true;
             }
-            return self.finish(Written::Move {
-                unit,
-                to,
-                via_convoy,
-            });
+            return self.finish(Written::Move { unit, to, via_convoy });
         }
-        Err(format!(
-            "expected hold, '-', support or convoy after the unit, found '{}'",
-            self.rest()
-        ))
+        Err(format!("expected hold, '-', support or convoy after the unit, found '{}'", self.rest()))
     }
 }
 
 /// Reads one order (without a power prefix).
 pub fn parse(map: &Map, names: &Names, text: &str) -> Result<Written, String> {
-    let mut r = Reader {
-        map,
-        names,
-        toks: tokenize(text),
-        i: 0,
-    };
+    let mut r = Reader { map, names, toks: tokenize(text), i: 0 };
     r.order()
 }
 
@@ -577,10 +536,7 @@ mod tests {
             Some((p, c)) => (p, Coast::from_abbr(c)),
             None => (s, None),
         };
-        Place {
-            province: m.province_by_id(p).unwrap(),
-            coast: c,
-        }
+        Place { province: m.province_by_id(p).unwrap(), coast: c }
     }
 
     fn dest(w: Written) -> (Place, bool) {
@@ -597,24 +553,16 @@ mod tests {
             "f LON-NTH",
             "Fleet London -> North Sea",
             "lon to nth",
-            "F London moves to the North Sea"
-                .replace("the ", "")
-                .as_str(),
+            "F London moves to the North Sea".replace("the ", "").as_str(),
             "F lon m nth",
             "F lon => nth",
         ] {
             assert_eq!(dest(read(text).unwrap()).0, place("nth"), "{text}");
         }
-        assert_eq!(
-            dest(read("F Mid-Atlantic Ocean - Spain(nc)").unwrap()).0,
-            place("spa/nc")
-        );
+        assert_eq!(dest(read("F Mid-Atlantic Ocean - Spain(nc)").unwrap()).0, place("spa/nc"));
         assert_eq!(dest(read("F mao - spa/sc").unwrap()).0, place("spa/sc"));
         assert_eq!(dest(read("F bar - StP NC").unwrap()).0, place("stp/nc"));
-        assert_eq!(
-            dest(read("F bar - St. Petersburg north coast").unwrap()).0,
-            place("stp/nc")
-        );
+        assert_eq!(dest(read("F bar - St. Petersburg north coast").unwrap()).0, place("stp/nc"));
         assert_eq!(dest(read("F bla - bul (ec)").unwrap()).0, place("bul/ec"));
         let (to, via) = dest(read("A Gascony - Marseilles via Convoy").unwrap());
         assert_eq!((to, via), (place("mar"), true));
@@ -640,18 +588,9 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
-        assert!(matches!(
-            read("A tyr S A ven").unwrap(),
-            Written::SupportHold { .. }
-        ));
-        assert!(matches!(
-            read("A tyr supports ven hold").unwrap(),
-            Written::SupportHold { .. }
-        ));
-        assert!(matches!(
-            read("F nth C A yor - nor").unwrap(),
-            Written::Convoy { .. }
-        ));
+        assert!(matches!(read("A tyr S A ven").unwrap(), Written::SupportHold { .. }));
+        assert!(matches!(read("A tyr supports ven hold").unwrap(), Written::SupportHold { .. }));
+        assert!(matches!(read("F nth C A yor - nor").unwrap(), Written::Convoy { .. }));
         assert!(matches!(read("A par H").unwrap(), Written::Hold(_)));
         assert!(matches!(read("A par").unwrap(), Written::Hold(_)));
         assert!(matches!(read("a paris stands").unwrap(), Written::Hold(_)));
@@ -661,29 +600,17 @@ mod tests {
     fn adjustments_and_retreats() {
         assert_eq!(
             read("Build F stp/nc").unwrap(),
-            Written::Build {
-                kind: Some(UnitKind::Fleet),
-                at: place("stp/nc")
-            }
+            Written::Build { kind: Some(UnitKind::Fleet), at: place("stp/nc") }
         );
         assert_eq!(
             read("F stp build").unwrap(),
-            Written::Build {
-                kind: Some(UnitKind::Fleet),
-                at: place("stp")
-            }
+            Written::Build { kind: Some(UnitKind::Fleet), at: place("stp") }
         );
         assert_eq!(read("waive").unwrap(), Written::Waive);
         assert_eq!(read("build waived").unwrap(), Written::Waive);
         assert!(matches!(read("remove A par").unwrap(), Written::Disband(_)));
-        assert!(matches!(
-            read("A par disband").unwrap(),
-            Written::Disband(_)
-        ));
-        assert!(matches!(
-            read("A hol R bel").unwrap(),
-            Written::Retreat { .. }
-        ));
+        assert!(matches!(read("A par disband").unwrap(), Written::Disband(_)));
+        assert!(matches!(read("A hol R bel").unwrap(), Written::Retreat { .. }));
         assert_eq!(read("vote draw").unwrap(), Written::Draw);
     }
 
@@ -694,11 +621,7 @@ mod tests {
         let e = read("F Norw - nth").unwrap_err();
         assert!(e.contains("Norway") && e.contains("Norwegian Sea"), "{e}");
         assert!(read("A xyz - par").unwrap_err().contains("not a province"));
-        assert!(
-            read("A par - bur please")
-                .unwrap_err()
-                .contains("unexpected")
-        );
+        assert!(read("A par - bur please").unwrap_err().contains("unexpected"));
         assert!(read("F stp(xc) - bot").unwrap_err().contains("not a coast"));
     }
 }

@@ -63,10 +63,7 @@ fn is_blank(line: &str) -> bool {
 
 /// Does this line end the orders (a signature may follow)?
 fn is_end(line: &str) -> bool {
-    matches!(
-        line.trim().to_ascii_lowercase().as_str(),
-        "end" | "signoff" | "sign off" | "-- " | "--"
-    )
+    matches!(line.trim().to_ascii_lowercase().as_str(), "end" | "signoff" | "sign off" | "-- " | "--")
 }
 
 /// Reads `text`. With `player` set, every line is that power's and a power prefix,
@@ -96,9 +93,7 @@ pub fn read(
                 text: raw.trim().chars().take(80).collect(),
                 power: player,
                 written: None,
-                error: Some(format!(
-                    "more than {MAX_LINES} order lines; the rest is not read"
-                )),
+                error: Some(format!("more than {MAX_LINES} order lines; the rest is not read")),
             });
             break;
         }
@@ -122,8 +117,7 @@ pub fn read(
             }
             (_, Some(p)) | (Some(p), None) => p,
             (None, None) => {
-                line.error =
-                    Some("start the line with the power, as in 'England: F lon - nth'".into());
+                line.error = Some("start the line with the power, as in 'England: F lon - nth'".into());
                 lines.push(line);
                 continue;
             }
@@ -131,9 +125,7 @@ pub fn read(
         match notation::parse(map, names, body) {
             Err(e) => line.error = Some(e),
             Ok(w) => {
-                let checker = checkers
-                    .entry(power)
-                    .or_insert_with(|| Checker::new(map, board, stage, power));
+                let checker = checkers.entry(power).or_insert_with(|| Checker::new(map, board, stage, power));
                 if let Err(e) = checker.add(&w) {
                     line.error = Some(e);
                 }
@@ -159,10 +151,8 @@ mod tests {
         let eng = m.power_index("england");
         let text = "# my orders\nF lon - nth\nA lvp - wal\nF edi - cly please\nFrance: A par - bur\nEND\nyours, Alice\nF lon - eng";
         let r = read(&m, &names, &b, Stage::Movement, eng, text);
-        let bad: Vec<(usize, &str)> = r
-            .errors()
-            .map(|l| (l.number, l.error.as_deref().unwrap_or("")))
-            .collect();
+        let bad: Vec<(usize, &str)> =
+            r.errors().map(|l| (l.number, l.error.as_deref().unwrap_or(""))).collect();
         assert_eq!(bad.len(), 2, "{bad:?}");
         assert_eq!(bad[0].0, 4);
         assert!(bad[0].1.contains("unexpected"));
@@ -176,34 +166,11 @@ mod tests {
         let m = standard().unwrap();
         let names = Names::new(&m);
         let b = Board::start(&m);
-        let r = read(
-            &m,
-            &names,
-            &b,
-            Stage::Movement,
-            None,
-            "F lon - nth\nGER: A mun - ruh",
-        );
-        assert!(
-            r.lines[0]
-                .error
-                .as_deref()
-                .unwrap()
-                .contains("start the line with the power")
-        );
+        let r = read(&m, &names, &b, Stage::Movement, None, "F lon - nth\nGER: A mun - ruh");
+        assert!(r.lines[0].error.as_deref().unwrap().contains("start the line with the power"));
         assert!(r.lines[1].error.is_none());
         let long = "A mun H\n".repeat(MAX_LINES + 5);
-        let r = read(
-            &m,
-            &names,
-            &b,
-            Stage::Movement,
-            m.power_index("germany"),
-            &long,
-        );
-        assert!(
-            r.errors()
-                .any(|l| l.error.as_deref().unwrap().contains("more than"))
-        );
+        let r = read(&m, &names, &b, Stage::Movement, m.power_index("germany"), &long);
+        assert!(r.errors().any(|l| l.error.as_deref().unwrap().contains("more than")));
     }
 }

@@ -31,11 +31,7 @@ pub fn order_lines(map: &Map, report: &Report) -> Vec<String> {
         .orders
         .iter()
         .map(|o| {
-            let note = if o.reason.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", o.reason)
-            };
+            let note = if o.reason.is_empty() { String::new() } else { format!(" ({})", o.reason) };
             format!("{}: {}{note}", power_name(map, o.power), o.long)
         })
         .collect()
@@ -46,11 +42,8 @@ pub fn dislodged_lines(map: &Map, report: &Report) -> Vec<String> {
         .dislodged
         .iter()
         .map(|d| {
-            let options: Vec<String> = d
-                .retreats
-                .iter()
-                .map(|&r| text::region(map, r, Style::Long))
-                .collect();
+            let options: Vec<String> =
+                d.retreats.iter().map(|&r| text::region(map, r, Style::Long)).collect();
             let whereto = if options.is_empty() {
                 "it cannot retreat and is disbanded".to_string()
             } else {
@@ -78,10 +71,9 @@ pub fn retreat_lines(map: &Map, report: &Report) -> Vec<String> {
                 RetreatOutcome::Retreated(_) => "retreats".to_string(),
                 RetreatOutcome::Disbanded if r.default => "no order: disbanded".to_string(),
                 RetreatOutcome::Disbanded => "disbanded".to_string(),
-                RetreatOutcome::Collided(p) => format!(
-                    "bounces with another retreat to {}; disbanded",
-                    map.province(*p).name
-                ),
+                RetreatOutcome::Collided(p) => {
+                    format!("bounces with another retreat to {}; disbanded", map.province(*p).name)
+                }
             };
             format!("{}: {order} ({result})", power_name(map, *power))
         })
@@ -156,10 +148,7 @@ pub fn blocks(map: &Map, report: &Report, after: &Position) -> Vec<Block> {
     let mut out = Vec::new();
     let mut push = |title: &str, lines: Vec<String>| {
         if !lines.is_empty() {
-            out.push(Block {
-                title: title.to_string(),
-                lines,
-            });
+            out.push(Block { title: title.to_string(), lines });
         }
     };
     push("Orders", order_lines(map, report));
@@ -169,11 +158,7 @@ pub fn blocks(map: &Map, report: &Report, after: &Position) -> Vec<Block> {
     push("Supply centres changing hands", change_lines(map, report));
     let mut end = Vec::new();
     if let Some(w) = report.winner {
-        end.push(format!(
-            "{} wins with {} supply centres.",
-            power_name(map, w),
-            after.ownership.count(w)
-        ));
+        end.push(format!("{} wins with {} supply centres.", power_name(map, w), after.ownership.count(w)));
     }
     if let Some(d) = &report.draw {
         let names: Vec<&str> = d.iter().map(|&p| power_name(map, p)).collect();

@@ -49,10 +49,7 @@ pub fn resolve(
                 if wanted.get(&p).copied().unwrap_or(0) > 1 || next.unit(p).is_some() {
                     RetreatOutcome::Collided(p)
                 } else {
-                    next.units[p as usize] = Some(Unit {
-                        region: r,
-                        ..d.unit
-                    });
+                    next.units[p as usize] = Some(Unit { region: r, ..d.unit });
                     RetreatOutcome::Retreated(r)
                 }
             }
@@ -71,35 +68,18 @@ mod tests {
     fn two_retreats_to_one_province_both_disband() {
         let m = standard().unwrap();
         let r = |s: &str| m.region_by_name(s).unwrap();
-        let unit = |at: &str| Unit {
-            power: 3,
-            kind: UnitKind::Army,
-            region: r(at),
-        };
+        let unit = |at: &str| Unit { power: 3, kind: UnitKind::Army, region: r(at) };
         let d = |at: &str, options: &[&str]| Dislodged {
             unit: unit(at),
             attacker_from: 0,
             by_convoy: false,
             retreats: options.iter().map(|s| r(s)).collect(),
         };
-        let list = vec![
-            d("vie", &["tyr", "gal"]),
-            d("boh", &["tyr"]),
-            d("ser", &["alb"]),
-        ];
+        let list = vec![d("vie", &["tyr", "gal"]), d("boh", &["tyr"]), d("ser", &["alb"])];
         let mut orders = BTreeMap::new();
-        orders.insert(
-            m.province_by_id("vie").unwrap(),
-            RetreatOrder::Retreat(r("tyr")),
-        );
-        orders.insert(
-            m.province_by_id("boh").unwrap(),
-            RetreatOrder::Retreat(r("tyr")),
-        );
-        orders.insert(
-            m.province_by_id("ser").unwrap(),
-            RetreatOrder::Retreat(r("alb")),
-        );
+        orders.insert(m.province_by_id("vie").unwrap(), RetreatOrder::Retreat(r("tyr")));
+        orders.insert(m.province_by_id("boh").unwrap(), RetreatOrder::Retreat(r("tyr")));
+        orders.insert(m.province_by_id("ser").unwrap(), RetreatOrder::Retreat(r("alb")));
         let (board, out) = resolve(&m, &Board::empty(&m), &list, &orders);
         let tyr = m.province_by_id("tyr").unwrap();
         assert_eq!(out[0].1, RetreatOutcome::Collided(tyr));

@@ -55,11 +55,9 @@ pub fn order(map: &Map, board: &Board, p: ProvinceId, o: &Order, style: Style) -
             };
             format!("{me} S {} - {dest}", unit_at(map, board, unit, style))
         }
-        Order::Convoy { army, to } => format!(
-            "{me} C {} - {}",
-            unit_at(map, board, army, style),
-            province(map, to, style)
-        ),
+        Order::Convoy { army, to } => {
+            format!("{me} C {} - {}", unit_at(map, board, army, style), province(map, to, style))
+        }
     }
 }
 

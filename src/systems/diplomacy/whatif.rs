@@ -104,11 +104,7 @@ pub fn read_position(map: &Map, text: &str) -> Result<Position> {
         let unit = unit_from_record(map, &d.power, &d.kind, &d.at)
             .with_context(|| format!("position file: dislodged unit {}", i + 1))?;
         let from = map.province_by_id(&d.from).ok_or_else(|| {
-            anyhow!(
-                "position file: dislodged unit {}: from '{}' is not a province",
-                i + 1,
-                d.from
-            )
+            anyhow!("position file: dislodged unit {}: from '{}' is not a province", i + 1, d.from)
         })?;
         let barred = (!d.by_convoy).then_some(from);
         dislodged.push(Dislodged {
@@ -124,9 +120,7 @@ pub fn read_position(map: &Map, text: &str) -> Result<Position> {
     let ownership = match &file.centres {
         None => Ownership::start(map),
         Some(list) => {
-            let mut own = Ownership {
-                owner: vec![None; map.province_count()],
-            };
+            let mut own = Ownership { owner: vec![None; map.province_count()] };
             for (power, centres) in list {
                 let pw = map
                     .power_by_name(power)
@@ -135,9 +129,7 @@ pub fn read_position(map: &Map, text: &str) -> Result<Position> {
                     let p = map
                         .province_by_id(c)
                         .filter(|&p| map.province(p).centre)
-                        .ok_or_else(|| {
-                            anyhow!("position file: [centres] '{c}' is not a supply centre")
-                        })?;
+                        .ok_or_else(|| anyhow!("position file: [centres] '{c}' is not a supply centre"))?;
                     if own.owner[p as usize].is_some() {
                         bail!("position file: [centres] {c} is listed twice");
                     }
@@ -147,12 +139,7 @@ pub fn read_position(map: &Map, text: &str) -> Result<Position> {
             own
         }
     };
-    Ok(Position {
-        turn,
-        board,
-        dislodged,
-        ownership,
-    })
+    Ok(Position { turn, board, dislodged, ownership })
 }
 
 #[derive(Serialize)]
@@ -199,12 +186,8 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
     let pos = read_position(map, position_toml)?;
     let stage = match pos.turn.kind {
         PhaseKind::Movement => Stage::Movement,
-        PhaseKind::Retreat => Stage::Retreat {
-            dislodged: &pos.dislodged,
-        },
-        PhaseKind::Adjustment => Stage::Adjustment {
-            ownership: &pos.ownership,
-        },
+        PhaseKind::Retreat => Stage::Retreat { dislodged: &pos.dislodged },
+        PhaseKind::Adjustment => Stage::Adjustment { ownership: &pos.ownership },
     };
     let read = orders::read(map, &names, &pos.board, stage, None, orders_text);
     let (next, rep) = game::advance(map, &pos, &read.orders, &[]);
@@ -212,9 +195,7 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
         .errors()
         .map(|l| JsonOrder {
             power: l.power.map(|p| map.power(p).id.clone()),
-            order: crate::systems::diplomacy::notation::split_power(map, &l.text)
-                .1
-                .to_string(),
+            order: crate::systems::diplomacy::notation::split_power(map, &l.text).1.to_string(),
             result: "invalid",
             reason: l.error.clone().unwrap_or_default(),
         })
@@ -223,9 +204,7 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
         let mut out = String::new();
         out.push_str(&format!("{} (what-if)\n", pos.turn.title()));
         if !invalid.is_empty() {
-            out.push_str(
-                "\nOrders not accepted (the units they name hold, or disband in a retreat):\n",
-            );
+            out.push_str("\nOrders not accepted (the units they name hold, or disband in a retreat):\n");
             for o in &invalid {
                 let who = o
                     .power
@@ -257,38 +236,23 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
     for r in &rep.retreats {
         let (result, reason) = match &r.outcome {
             RetreatOutcome::Retreated(_) => ("succeeds", String::new()),
-            RetreatOutcome::Disbanded if r.default => {
-                ("succeeds", "no order: disbands".to_string())
-            }
+            RetreatOutcome::Disbanded if r.default => ("succeeds", "no order: disbands".to_string()),
             RetreatOutcome::Disbanded => ("succeeds", String::new()),
-            RetreatOutcome::Collided(p) => (
-                "fails",
-                format!(
-                    "bounced with another retreat to {}; disbanded",
-                    map.province(*p).id
-                ),
-            ),
+            RetreatOutcome::Collided(p) => {
+                ("fails", format!("bounced with another retreat to {}; disbanded", map.province(*p).id))
+            }
         };
-        list.push(JsonOrder {
-            power: pid(r.power),
-            order: r.short.clone(),
-            result,
-            reason,
-        });
+        list.push(JsonOrder { power: pid(r.power), order: r.short.clone(), result, reason });
     }
     for (power, a) in &rep.adjustments {
         let (order, result, reason) = match a {
-            AdjustOutcome::Built(u) => (
-                format!("Build {}", text::unit(map, *u, Style::Short)),
-                "succeeds",
-                String::new(),
-            ),
+            AdjustOutcome::Built(u) => {
+                (format!("Build {}", text::unit(map, *u, Style::Short)), "succeeds", String::new())
+            }
             AdjustOutcome::Waived => ("Waive".to_string(), "succeeds", String::new()),
-            AdjustOutcome::Removed(u) => (
-                format!("Remove {}", text::unit(map, *u, Style::Short)),
-                "succeeds",
-                String::new(),
-            ),
+            AdjustOutcome::Removed(u) => {
+                (format!("Remove {}", text::unit(map, *u, Style::Short)), "succeeds", String::new())
+            }
             AdjustOutcome::RemovedInDisorder(u) => (
                 format!("Remove {}", text::unit(map, *u, Style::Short)),
                 "succeeds",
@@ -296,12 +260,7 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
             ),
             AdjustOutcome::Failed(why) => ("Build".to_string(), "fails", why.clone()),
         };
-        list.push(JsonOrder {
-            power: pid(*power),
-            order,
-            result,
-            reason,
-        });
+        list.push(JsonOrder { power: pid(*power), order, result, reason });
     }
     list.extend(invalid);
     let units = next
@@ -311,11 +270,7 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
         .flatten()
         .map(|&u| {
             let r = unit_record(map, u);
-            JsonUnit {
-                power: r.power,
-                kind: r.kind,
-                at: r.at,
-            }
+            JsonUnit { power: r.power, kind: r.kind, at: r.at }
         })
         .collect();
     let dislodged = rep
@@ -331,12 +286,7 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
             retreats: d.retreats.iter().map(|&r| map.region_name(r)).collect(),
         })
         .collect();
-    let out = JsonOut {
-        orders: list,
-        units,
-        dislodged,
-        centres: centres_of(map, &next.ownership),
-    };
+    let out = JsonOut { orders: list, units, dislodged, centres: centres_of(map, &next.ownership) };
     Ok(serde_json::to_string_pretty(&out)?)
 }
 
@@ -376,37 +326,27 @@ at = "mun"
         assert_eq!(vie["reason"], "bounced");
         assert_eq!(vie["power"], "austria");
         assert_eq!(orders[3]["result"], "invalid");
-        assert!(
-            v["units"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .any(|u| u["at"] == "kie")
-        );
+        assert!(v["units"].as_array().unwrap().iter().any(|u| u["at"] == "kie"));
         assert_eq!(v["centres"]["austria"][0], "bud");
     }
 
     #[test]
     fn text_report_reads_like_a_zine() {
         let out = what_if(POSITION, "Austria: A vie - tyr\nItaly: A ven - tyr", false).unwrap();
-        assert!(
-            out.contains("Austria: A Vienna - Tyrolia (bounced)"),
-            "{out}"
-        );
-        assert!(
-            out.contains("Germany: A Munich H (no order: holds)"),
-            "{out}"
-        );
+        assert!(out.contains("Austria: A Vienna - Tyrolia (bounced)"), "{out}");
+        assert!(out.contains("Germany: A Munich H (no order: holds)"), "{out}");
     }
 
     #[test]
     fn bad_position_files_say_why() {
-        let e = what_if("phase = \"Summer 1901 Movement\"", "", true)
-            .unwrap_err()
-            .to_string();
+        let e = what_if("phase = \"Summer 1901 Movement\"", "", true).unwrap_err().to_string();
         assert!(e.contains("Summer"), "{e}");
-        let e = what_if("phase = \"Spring 1901 Movement\"\n[[unit]]\npower = \"england\"\nkind = \"A\"\nat = \"nth\"", "", true)
-            .unwrap_err();
+        let e = what_if(
+            "phase = \"Spring 1901 Movement\"\n[[unit]]\npower = \"england\"\nkind = \"A\"\nat = \"nth\"",
+            "",
+            true,
+        )
+        .unwrap_err();
         assert!(format!("{e:#}").contains("cannot stand there"), "{e:#}");
     }
 }
