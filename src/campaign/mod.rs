@@ -26,6 +26,7 @@ pub mod route;
 pub mod schedule;
 pub mod store;
 pub mod tick;
+pub mod welcome;
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
