@@ -8,6 +8,7 @@
 
 pub mod data;
 pub mod dice_server;
+pub mod diplomacy;
 
 use std::collections::BTreeMap;
 
