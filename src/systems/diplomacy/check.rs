@@ -201,7 +201,7 @@ impl<'a> Checker<'a> {
                 via_convoy,
             } => {
                 let u = self.own(unit)?;
-                let region = self.move_target(u, to, via_convoy, None)?;
+                let region = self.move_target(u, to, via_convoy, None, false)?;
                 Ok((
                     unit.place.province,
                     Order::Move {
@@ -249,7 +249,7 @@ impl<'a> Checker<'a> {
                         self.name(d)
                     ));
                 }
-                self.move_target(t, to, false, Some(p))
+                self.move_target(t, to, false, Some(p), true)
                     .map_err(|e| format!("the supported move is impossible: {e}"))?;
                 Ok((
                     p,
@@ -310,12 +310,15 @@ impl<'a> Checker<'a> {
 
     /// The region a unit would enter moving to `to`, or why it cannot. `supporter` is
     /// left out of the fleets that could convoy (a fleet cannot convoy and support).
+    /// A support may leave out the coast (`for_support`): it supports into the
+    /// province, whichever coast the move takes.
     fn move_target(
         &self,
         u: Unit,
         to: Place,
         via_convoy: bool,
         supporter: Option<ProvinceId>,
+        for_support: bool,
     ) -> Result<RegionId, String> {
         let from = self.map.province_of(u.region);
         let d = to.province;
@@ -394,16 +397,18 @@ impl<'a> Checker<'a> {
                         }
                         Ok(region)
                     }
-                    None if self.map.has_split_coasts(d) => Err(if reachable.len() > 1 {
-                        format!("say which coast of {}: {}", self.name(d), list(&reachable))
-                    } else {
-                        format!(
-                            "say which coast of {}: from {} a fleet reaches only {}",
-                            self.name(d),
-                            self.map.region_title(u.region),
-                            list(&reachable)
-                        )
-                    }),
+                    None if self.map.has_split_coasts(d) && !for_support => {
+                        Err(if reachable.len() > 1 {
+                            format!("say which coast of {}: {}", self.name(d), list(&reachable))
+                        } else {
+                            format!(
+                                "say which coast of {}: from {} a fleet reaches only {}",
+                                self.name(d),
+                                self.map.region_title(u.region),
+                                list(&reachable)
+                            )
+                        })
+                    }
                     None => Ok(reachable[0]),
                 }
             }
@@ -498,7 +503,7 @@ impl<'a> Checker<'a> {
                 }
             ));
         }
-        let region = self.move_target(d.unit, to, false, None)?;
+        let region = self.move_target(d.unit, to, false, None, false)?;
         if !options.contains(&region) {
             return Err(format!(
                 "the {} cannot retreat to {}",

@@ -7,4 +7,5 @@ pub mod convoy;
 pub mod map;
 pub mod movement;
 pub mod notation;
+pub mod orders;
 pub mod retreat;
