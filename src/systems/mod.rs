@@ -9,6 +9,7 @@
 pub mod data;
 pub mod dice_server;
 pub mod diplomacy;
+pub mod guerilla_warfare;
 
 use std::collections::BTreeMap;
 
@@ -279,7 +280,7 @@ pub struct SystemInfo {
 }
 
 /// Every system this build knows. Adding a system adds one line here.
-pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO];
+pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &guerilla_warfare::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {

@@ -1,0 +1,248 @@
+//! `guerilla-warfare`: Guerilla Warfare II on the Abstraction board.
+//!
+//! On the surface a Diplomacy game, adjudicated by the `diplomacy` engine on the
+//! Abstraction map with a monthly calendar from July 1914 (rules 1-4); underneath, a
+//! hidden-movement game of fractional units (rules 5-10) that only their owner and
+//! the GM see. The saved state holds everything, so the core's state commitment binds
+//! the GM to every hidden position; the views decide who sees what.
+//!
+//! Players are the seven powers, by id: austria england france germany italy russia
+//! turkey. Options (see RULINGS.md): `limit=nationality|all`,
+//! `autumn=before-builds|november`.
+
+pub mod calendar;
+pub mod fractions;
+pub mod frozen;
+pub mod hidden;
+pub mod moves;
+pub mod orders;
+pub mod random;
+pub mod reform;
+pub mod season;
+pub mod state;
+pub mod svg;
+pub mod view;
+pub mod votes;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use anyhow::{Result, bail};
+
+pub use orders::GwOrders;
+pub use random::random_orders;
+pub use state::State;
+pub use svg::{board_svg, map_svg};
+
+use super::{OrderError, Phase, PhaseMode, PlayerId, Resolution, Setup, System, SystemInfo, View, Viewer};
+use crate::dice::Dice;
+use crate::systems::diplomacy::check::{adjustment_count, build_sites};
+use crate::systems::diplomacy::map::{Map, PowerId};
+use crate::systems::diplomacy::notation::Names;
+use calendar::{FIRST_MOVE, Stage, phase_id, phase_title};
+use frozen::Ice;
+use fractions::Limit;
+use reform::Muster;
+use state::{Autumn, Decoded, Rules, decode, encode_owners, encode_units, in_game};
+
+/// The board, embedded.
+pub const BOARD_TOML: &str = include_str!("../../../games/guerilla-warfare/abstraction.toml");
+/// The sample game `umpire demo --system guerilla-warfare` plays.
+pub const DEMO_TOML: &str = include_str!("../../../games/guerilla-warfare/demo.toml");
+
+pub static INFO: SystemInfo = SystemInfo {
+    name: "guerilla-warfare",
+    title: "Guerilla Warfare II (Diplomacy variant on the Abstraction board, with hidden fractional units)",
+    open: |data| Ok(Box::new(GuerillaWarfare::from_text(&data.text("abstraction.toml")?)?)),
+    files: &[("abstraction.toml", BOARD_TOML), ("demo.toml", DEMO_TOML)],
+};
+
+/// The system, with its board prepared.
+pub struct GuerillaWarfare {
+    pub map: Map,
+    muster: Muster,
+    names: Names,
+    ice: Ice,
+}
+
+impl GuerillaWarfare {
+    /// Opens the embedded board.
+    pub fn new() -> Result<GuerillaWarfare> {
+        GuerillaWarfare::from_text(BOARD_TOML)
+    }
+
+    pub fn from_text(text: &str) -> Result<GuerillaWarfare> {
+        let map = Map::from_toml(text, "abstraction.toml")?;
+        if map.powers.len() != 7 {
+            bail!("abstraction.toml: Guerilla Warfare II needs the seven powers, found {}", map.powers.len());
+        }
+        let muster = Muster::new(&map, text, "abstraction.toml")?;
+        let names = Names::new(&map);
+        let ice = Ice::new(&map);
+        Ok(GuerillaWarfare { map, muster, names, ice })
+    }
+
+    /// The starting state with the given rules.
+    pub fn start(&self, rules: Rules) -> State {
+        let board = crate::systems::diplomacy::board::Board::start(&self.map);
+        let owners = crate::systems::diplomacy::board::Ownership::start(&self.map);
+        State {
+            date: FIRST_MOVE,
+            stage: Stage::Movement,
+            units: encode_units(&self.map, &board),
+            owners: encode_owners(&self.map, &owners),
+            fractions: Vec::new(),
+            next_fraction: 1,
+            dislodged: Vec::new(),
+            dispersed: BTreeMap::new(),
+            stood: BTreeMap::new(),
+            rules,
+            game_over: None,
+        }
+    }
+
+    fn power_of(&self, player: &str) -> Option<PowerId> {
+        self.map.power_index(player)
+    }
+}
+
+/// Powers due in a movement phase: those still in the game, by public facts alone.
+pub fn due_movement(map: &Map, dec: &Decoded) -> Vec<PowerId> {
+    (0..map.powers.len() as PowerId).filter(|&p| in_game(&dec.board, &dec.ownership, p)).collect()
+}
+
+/// Powers due in an adjustment phase: those with removals, or builds and somewhere to build.
+pub fn due_adjustment(map: &Map, dec: &Decoded) -> Vec<PowerId> {
+    (0..map.powers.len() as PowerId)
+        .filter(|&p| {
+            let delta = adjustment_count(&dec.board, &dec.ownership, p);
+            delta < 0 || (delta > 0 && !build_sites(map, &dec.board, &dec.ownership, p).is_empty())
+        })
+        .collect()
+}
+
+fn parse_rules(options: &BTreeMap<String, String>) -> Result<Rules> {
+    let mut rules = Rules::default();
+    for (key, value) in options {
+        match (key.as_str(), value.to_ascii_lowercase().as_str()) {
+            ("limit", "nationality") => rules.limit = Limit::Nationality,
+            ("limit", "all") => rules.limit = Limit::All,
+            ("limit", other) => bail!("option limit={other}: use nationality or all"),
+            ("autumn", "before-builds") => rules.autumn = Autumn::BeforeBuilds,
+            ("autumn", "november") => rules.autumn = Autumn::November,
+            ("autumn", other) => bail!("option autumn={other}: use before-builds or november"),
+            _ => bail!(
+                "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november)"
+            ),
+        }
+    }
+    Ok(rules)
+}
+
+impl System for GuerillaWarfare {
+    type State = State;
+    type Orders = GwOrders;
+
+    fn setup(&self, setup: &Setup) -> Result<State> {
+        let rules = parse_rules(setup.options)?;
+        if let Some(s) = setup.scenario
+            && s != "standard"
+        {
+            bail!("guerilla-warfare has one scenario, 'standard' (the 1914 start); not '{s}'");
+        }
+        let wanted: BTreeSet<&str> = self.map.powers.iter().map(|p| p.id.as_str()).collect();
+        let given: BTreeSet<&str> = setup.players.iter().map(String::as_str).collect();
+        if given != wanted || setup.players.len() != wanted.len() {
+            bail!(
+                "guerilla-warfare is played by the seven powers, named by id: {} (got: {})",
+                wanted.iter().copied().collect::<Vec<_>>().join(" "),
+                setup.players.join(" ")
+            );
+        }
+        Ok(self.start(rules))
+    }
+
+    fn phase(&self, s: &State) -> Phase {
+        let id = phase_id(s.date, s.stage);
+        let title = phase_title(s.date, s.stage);
+        if let Some(result) = &s.game_over {
+            return Phase { id, title, due: Vec::new(), mode: PhaseMode::Deadline, game_over: Some(result.clone()) };
+        }
+        let due: Vec<PowerId> = match decode(&self.map, s) {
+            Err(_) => Vec::new(),
+            Ok(dec) => match s.stage {
+                Stage::Movement => due_movement(&self.map, &dec),
+                Stage::Retreat => {
+                    let set: BTreeSet<PowerId> = dec.dislodged.iter().map(|d| d.unit.power).collect();
+                    set.into_iter().collect()
+                }
+                Stage::Adjustment => due_adjustment(&self.map, &dec),
+            },
+        };
+        Phase {
+            id,
+            title,
+            due: due.into_iter().map(|p| self.map.power(p).id.clone()).collect(),
+            mode: PhaseMode::Deadline,
+            game_over: None,
+        }
+    }
+
+    fn parse(&self, s: &State, player: &str, body: &str) -> Result<GwOrders, Vec<OrderError>> {
+        let Some(power) = self.power_of(player) else {
+            return Err(vec![OrderError::new(0, "", format!("'{player}' is not a power of this game"))]);
+        };
+        let dec = match decode(&self.map, s) {
+            Ok(d) => d,
+            Err(e) => return Err(vec![OrderError::new(0, "", format!("the game state cannot be read: {e}"))]),
+        };
+        let ctx = orders::Ctx { map: &self.map, names: &self.names, ice: &self.ice, state: s, dec: &dec, power };
+        orders::read(&ctx, body)
+    }
+
+    fn example_orders(&self, s: &State, player: &str) -> Vec<String> {
+        let mut out = vec![
+            "A bur - mar".to_string(),
+            "A bur disperses - 1/3 A lor, 1/3 A swa, 1/3 A ruh".into(),
+            "1/3 A lor - pic".into(),
+            "1/3 A wal board iri".into(),
+            "1/3 A aboard iri - lvp".into(),
+            "reform A bur from 1/3 A lor, 1/3 A swa, 1/3 A ruh".into(),
+            "A mun S reform bur".into(),
+            "DRAW".into(),
+        ];
+        if let (Some(p), Ok(dec)) = (self.power_of(player), decode(&self.map, s))
+            && let Some(q) = dec.board.provinces_of(p).next()
+            && let Some(u) = dec.board.unit(q)
+        {
+            out.insert(0, format!("{} {} H", u.kind.letter(), self.map.region_name(u.region)));
+        }
+        out
+    }
+
+    fn echo(&self, _s: &State, orders: &GwOrders) -> Vec<String> {
+        if orders.echo.is_empty() { vec!["(no orders: every unit holds, every fraction stays)".into()] } else { orders.echo.clone() }
+    }
+
+    fn resolve(
+        &self,
+        s: &State,
+        orders: &BTreeMap<PlayerId, GwOrders>,
+        _dice: &mut Dice,
+    ) -> Result<Resolution<State>> {
+        if s.game_over.is_some() {
+            bail!("the game is over");
+        }
+        let by_power: BTreeMap<PowerId, GwOrders> =
+            orders.iter().filter_map(|(p, o)| self.power_of(p).map(|pw| (pw, o.clone()))).collect();
+        let (state, events) = match s.stage {
+            Stage::Movement => moves::resolve(self, s, &by_power)?,
+            Stage::Retreat => season::retreats(self, s, &by_power)?,
+            Stage::Adjustment => season::adjustments(self, s, &by_power)?,
+        };
+        Ok(Resolution { state, events })
+    }
+
+    fn view(&self, s: &State, viewer: &Viewer) -> View {
+        view::view(self, s, viewer)
+    }
+}
