@@ -38,7 +38,9 @@ impl Size {
             return Err(format!("'{s}' is no part of a unit"));
         }
         if d > MAX_DENOMINATOR {
-            return Err(format!("'{s}': fractions are written with a denominator of at most {MAX_DENOMINATOR}"));
+            return Err(format!(
+                "'{s}': fractions are written with a denominator of at most {MAX_DENOMINATOR}"
+            ));
         }
         if n >= d {
             return Err(format!("'{s}' is not less than a whole unit"));
@@ -169,10 +171,12 @@ mod tests {
         let v = [intent(0, third, 1, 9), intent(0, third, 2, 9), intent(0, third, 3, 9)];
         assert_eq!(whole_unit_limit(&v, Limit::Nationality), vec![true; 3]);
         // A fourth: all four fail.
-        let v = [intent(0, third, 1, 9), intent(0, third, 2, 9), intent(0, third, 3, 9), intent(0, third, 4, 9)];
+        let v =
+            [intent(0, third, 1, 9), intent(0, third, 2, 9), intent(0, third, 3, 9), intent(0, third, 4, 9)];
         assert_eq!(whole_unit_limit(&v, Limit::Nationality), vec![false; 4]);
         // Another power's fractions do not count by default, but do with Limit::All.
-        let v = [intent(0, third, 1, 9), intent(0, third, 2, 9), intent(1, third, 3, 9), intent(1, third, 4, 9)];
+        let v =
+            [intent(0, third, 1, 9), intent(0, third, 2, 9), intent(1, third, 3, 9), intent(1, third, 4, 9)];
         assert_eq!(whole_unit_limit(&v, Limit::Nationality), vec![true; 4]);
         assert_eq!(whole_unit_limit(&v, Limit::All), vec![false; 4]);
         // Cascade: two thirds stay in 1; a third fails to leave 2 for 9 and the one
@@ -186,6 +190,9 @@ mod tests {
         assert_eq!(whole_unit_limit(&v, Limit::Nationality), vec![true; 6]);
         let v = [stay(1), stay(1), stay(1), stay(5), stay(5), intent(0, third, 6, 5), intent(0, third, 5, 1)];
         // 1 is full, so 5 -> 1 fails; then 5 holds 4/3 and 6 -> 5 fails too.
-        assert_eq!(whole_unit_limit(&v, Limit::Nationality), vec![true, true, true, true, true, false, false]);
+        assert_eq!(
+            whole_unit_limit(&v, Limit::Nationality),
+            vec![true, true, true, true, true, false, false]
+        );
     }
 }

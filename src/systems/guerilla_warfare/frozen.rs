@@ -60,7 +60,9 @@ impl Ice {
                     ));
                 }
                 if !fleet && self.iceland == Some(d) {
-                    return Some("armies may not be convoyed to Iceland from January to April (rule 4)".into());
+                    return Some(
+                        "armies may not be convoyed to Iceland from January to April (rule 4)".into(),
+                    );
                 }
                 if !fleet && self.land.contains(&d) && board.unit(d).is_some() {
                     return Some(format!(
@@ -88,9 +90,8 @@ impl Ice {
                 }
                 None
             }
-            Order::Convoy { to, .. } => (self.iceland == Some(to)).then(|| {
-                "armies may not be convoyed to Iceland from January to April (rule 4)".to_string()
-            }),
+            Order::Convoy { to, .. } => (self.iceland == Some(to))
+                .then(|| "armies may not be convoyed to Iceland from January to April (rule 4)".to_string()),
         }
     }
 

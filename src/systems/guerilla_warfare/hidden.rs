@@ -82,15 +82,31 @@ pub fn resolve(
         .into_iter()
         .map(|f| {
             let action = actions.get(&f.id).copied().unwrap_or(Action::Stay);
-            Work { label: show_frac(map, &f), frac: f, action, new: false, note: None, fixed: false, intent: None }
+            Work {
+                label: show_frac(map, &f),
+                frac: f,
+                action,
+                new: false,
+                note: None,
+                fixed: false,
+                intent: None,
+            }
         })
         .collect();
     // 1. Dispersals.
     for (power, d) in dispersals {
         for part in &d.parts {
-            let frac = Frac { id: *next_id, power: *power, kind: d.kind, size: part.size, at: d.from, aboard: false };
+            let frac = Frac {
+                id: *next_id,
+                power: *power,
+                kind: d.kind,
+                size: part.size,
+                at: d.from,
+                aboard: false,
+            };
             *next_id += 1;
-            let action = if part.board { Action::Board { sea: part.to, then: None } } else { Action::Move(part.to) };
+            let action =
+                if part.board { Action::Board { sea: part.to, then: None } } else { Action::Move(part.to) };
             let label = format!("{} (dispersed from {})", show_frac(map, &frac), map.province(d.from).id);
             work.push(Work { frac, action, new: true, label, note: None, fixed: false, intent: None });
         }
@@ -138,7 +154,8 @@ pub fn resolve(
             if map.province(d).terrain == Terrain::Coast {
                 w.frac.aboard = false;
                 w.fixed = true;
-                w.note = Some(format!("carried to {} and landed with the fleet (rule 8)", map.province(d).id));
+                w.note =
+                    Some(format!("carried to {} and landed with the fleet (rule 8)", map.province(d).id));
             }
         }
     }
@@ -164,7 +181,11 @@ pub fn resolve(
                 if sea_touches(map, at, p) {
                     w.intent = Some((Some(p), None));
                 } else {
-                    w.note = Some(format!("the fleet is in {}, not next to {}; stays aboard", map.province(at).id, map.province(p).id));
+                    w.note = Some(format!(
+                        "the fleet is in {}, not next to {}; stays aboard",
+                        map.province(at).id,
+                        map.province(p).id
+                    ));
                 }
             }
             Landing::Fleet(s) => {
@@ -173,7 +194,11 @@ pub fn resolve(
                     onto.push((i, s));
                     *transfers.entry((w.frac.power, s)).or_insert(0) += w.frac.size;
                 } else {
-                    w.note = Some(format!("no fleet of yours in {} next to {}; stays aboard", map.province(s).id, map.province(at).id));
+                    w.note = Some(format!(
+                        "no fleet of yours in {} next to {}; stays aboard",
+                        map.province(s).id,
+                        map.province(at).id
+                    ));
                 }
             }
         }
@@ -181,7 +206,10 @@ pub fn resolve(
     for (i, s) in onto {
         let w = &mut work[i];
         if transfers.get(&(w.frac.power, s)).copied().unwrap_or(0) >= WHOLE {
-            w.note = Some(format!("F {} would carry a whole unit or more (rule 8); stays aboard", map.province(s).id));
+            w.note = Some(format!(
+                "F {} would carry a whole unit or more (rule 8); stays aboard",
+                map.province(s).id
+            ));
         } else {
             w.frac.at = s;
             w.note = Some(format!("moved onto F {}", map.province(s).id));
@@ -202,7 +230,13 @@ pub fn resolve(
         .iter()
         .enumerate()
         .filter_map(|(i, w)| {
-            w.intent.map(|(wanted, fallback)| Intent { power: w.frac.power, size: w.frac.size, wanted, fallback, tag: i })
+            w.intent.map(|(wanted, fallback)| Intent {
+                power: w.frac.power,
+                size: w.frac.size,
+                wanted,
+                fallback,
+                tag: i,
+            })
         })
         .collect();
     let ok = whole_unit_limit(&intents, limit);
@@ -240,7 +274,15 @@ pub fn resolve(
         let ordered = w.new || !matches!(w.action, Action::Stay) || w.note.is_some();
         if ordered {
             let result = w.note.clone().unwrap_or_else(|| "stays".into());
-            events.push(tell(map, w.frac.power, format!("Guerillas (only you see this): {}: {result}; now {}", w.label, show_frac(map, &w.frac))));
+            events.push(tell(
+                map,
+                w.frac.power,
+                format!(
+                    "Guerillas (only you see this): {}: {result}; now {}",
+                    w.label,
+                    show_frac(map, &w.frac)
+                ),
+            ));
         }
         out.push(w.frac);
     }

@@ -39,8 +39,8 @@ use crate::systems::diplomacy::check::{adjustment_count, build_sites};
 use crate::systems::diplomacy::map::{Map, PowerId};
 use crate::systems::diplomacy::notation::Names;
 use calendar::{FIRST_MOVE, Stage, phase_id, phase_title};
-use frozen::Ice;
 use fractions::Limit;
+use frozen::Ice;
 use reform::Muster;
 use state::{Autumn, Decoded, Rules, decode, encode_owners, encode_units, in_game};
 
@@ -165,7 +165,13 @@ impl System for GuerillaWarfare {
         let id = phase_id(s.date, s.stage);
         let title = phase_title(s.date, s.stage);
         if let Some(result) = &s.game_over {
-            return Phase { id, title, due: Vec::new(), mode: PhaseMode::Deadline, game_over: Some(result.clone()) };
+            return Phase {
+                id,
+                title,
+                due: Vec::new(),
+                mode: PhaseMode::Deadline,
+                game_over: Some(result.clone()),
+            };
         }
         let due: Vec<PowerId> = match decode(&self.map, s) {
             Err(_) => Vec::new(),
@@ -193,9 +199,12 @@ impl System for GuerillaWarfare {
         };
         let dec = match decode(&self.map, s) {
             Ok(d) => d,
-            Err(e) => return Err(vec![OrderError::new(0, "", format!("the game state cannot be read: {e}"))]),
+            Err(e) => {
+                return Err(vec![OrderError::new(0, "", format!("the game state cannot be read: {e}"))]);
+            }
         };
-        let ctx = orders::Ctx { map: &self.map, names: &self.names, ice: &self.ice, state: s, dec: &dec, power };
+        let ctx =
+            orders::Ctx { map: &self.map, names: &self.names, ice: &self.ice, state: s, dec: &dec, power };
         orders::read(&ctx, body)
     }
 
@@ -220,7 +229,11 @@ impl System for GuerillaWarfare {
     }
 
     fn echo(&self, _s: &State, orders: &GwOrders) -> Vec<String> {
-        if orders.echo.is_empty() { vec!["(no orders: every unit holds, every fraction stays)".into()] } else { orders.echo.clone() }
+        if orders.echo.is_empty() {
+            vec!["(no orders: every unit holds, every fraction stays)".into()]
+        } else {
+            orders.echo.clone()
+        }
     }
 
     fn resolve(

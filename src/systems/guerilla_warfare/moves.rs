@@ -41,7 +41,11 @@ fn verdict_note(v: Option<Verdict>) -> &'static str {
     }
 }
 
-pub fn resolve(g: &GuerillaWarfare, state: &State, orders: &BTreeMap<PowerId, GwOrders>) -> Result<(State, Vec<Event>)> {
+pub fn resolve(
+    g: &GuerillaWarfare,
+    state: &State,
+    orders: &BTreeMap<PowerId, GwOrders>,
+) -> Result<(State, Vec<Event>)> {
     let map = &g.map;
     let dec = decode(map, state)?;
     let n = map.province_count();
@@ -70,7 +74,8 @@ pub fn resolve(g: &GuerillaWarfare, state: &State, orders: &BTreeMap<PowerId, Gw
     let dispersing: BTreeMap<ProvinceId, (PowerId, &Dispersal)> =
         orders.iter().flat_map(|(&pw, o)| o.dispersals.iter().map(move |d| (d.from, (pw, d)))).collect();
     let support_of: BTreeMap<ProvinceId, ProvinceId> = supports.iter().copied().collect();
-    let dislodged_at: BTreeSet<ProvinceId> = out.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect();
+    let dislodged_at: BTreeSet<ProvinceId> =
+        out.dislodged.iter().map(|d| map.province_of(d.unit.region)).collect();
 
     let mut events = vec![Event::public(format!("Moves of {}:", state.date.name()))];
     for power in 0..map.powers.len() as PowerId {
@@ -125,17 +130,20 @@ pub fn resolve(g: &GuerillaWarfare, state: &State, orders: &BTreeMap<PowerId, Gw
     // Reforms: public if formed, told to the owner either way.
     let mut used: BTreeSet<u32> = BTreeSet::new();
     for ((power, r), formed) in attempt_of.iter().zip(&out.formed) {
-        let list: Vec<String> = dec
-            .fractions
-            .iter()
-            .filter(|f| r.using.contains(&f.id))
-            .map(|f| show_frac(map, f))
-            .collect();
+        let list: Vec<String> =
+            dec.fractions.iter().filter(|f| r.using.contains(&f.id)).map(|f| show_frac(map, f)).collect();
         let unit = format!("{} {}", r.kind.letter(), map.province(r.at).id);
         if *formed {
             used.extend(r.using.iter().copied());
-            events.push(Event::public(format!("{}: {unit} is formed by guerillas (rule 6)", map.power(*power).name)));
-            events.push(tell(map, *power, format!("Guerillas (only you see this): {unit} formed from {}", list.join(", "))));
+            events.push(Event::public(format!(
+                "{}: {unit} is formed by guerillas (rule 6)",
+                map.power(*power).name
+            )));
+            events.push(tell(
+                map,
+                *power,
+                format!("Guerillas (only you see this): {unit} formed from {}", list.join(", ")),
+            ));
         } else {
             events.push(tell(
                 map,
@@ -198,7 +206,11 @@ pub fn resolve(g: &GuerillaWarfare, state: &State, orders: &BTreeMap<PowerId, Gw
             "Dislodged: the {} {}; may retreat to {}",
             map.power(d.unit.power).adjective,
             unit_name(map, d.unit),
-            if options.is_empty() { "nowhere (it will be disbanded)".to_string() } else { options.join(", ") }
+            if options.is_empty() {
+                "nowhere (it will be disbanded)".to_string()
+            } else {
+                options.join(", ")
+            }
         )));
     }
 
@@ -209,9 +221,14 @@ pub fn resolve(g: &GuerillaWarfare, state: &State, orders: &BTreeMap<PowerId, Gw
 
     // Votes (rule 3c), secret unless they pass.
     let voters: Vec<PowerId> = super::due_movement(map, &dec);
-    let cast: BTreeMap<PowerId, votes::Vote> = orders.iter().filter_map(|(&p, o)| o.vote.map(|v| (p, v))).collect();
+    let cast: BTreeMap<PowerId, votes::Vote> =
+        orders.iter().filter_map(|(&p, o)| o.vote.map(|v| (p, v))).collect();
     for (&p, v) in &cast {
-        events.push(tell(map, p, format!("Your {} (secret unless every power in the game votes the same)", v.show(map))));
+        events.push(tell(
+            map,
+            p,
+            format!("Your {} (secret unless every power in the game votes the same)", v.show(map)),
+        ));
     }
     if let Some(result) = votes::agreed(map, &voters, &cast) {
         events.push(Event::public(result.clone()));

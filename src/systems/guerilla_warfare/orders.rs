@@ -52,7 +52,10 @@ pub enum Action {
     Stay,
     Move(ProvinceId),
     /// Boards the fleet in this sea at the start of the move, perhaps landing at its end.
-    Board { sea: ProvinceId, then: Option<Landing> },
+    Board {
+        sea: ProvinceId,
+        then: Option<Landing>,
+    },
     /// Leaves the fleet it is aboard at the end of the move.
     Land(Landing),
 }
@@ -199,7 +202,9 @@ pub fn sea_touches(map: &Map, sea: ProvinceId, p: ProvinceId) -> bool {
 /// A unit written as `A bur` or `bur`.
 fn unit_ref(map: &Map, ws: &[String]) -> Result<(Option<UnitKind>, ProvinceId), String> {
     match ws.split_first() {
-        Some((k, rest)) if kind_word(k).is_some() && !rest.is_empty() => Ok((kind_word(k), place(map, rest)?)),
+        Some((k, rest)) if kind_word(k).is_some() && !rest.is_empty() => {
+            Ok((kind_word(k), place(map, rest)?))
+        }
         _ => Ok((None, place(map, ws)?)),
     }
 }
@@ -263,7 +268,12 @@ pub fn show_frac(map: &Map, f: &Frac) -> String {
 }
 
 /// A conventional order as a line: `A bur - mar`, `F nth S A yor - lon`.
-pub fn show_order(map: &Map, board: &crate::systems::diplomacy::board::Board, unit: Unit, o: &Order) -> String {
+pub fn show_order(
+    map: &Map,
+    board: &crate::systems::diplomacy::board::Board,
+    unit: Unit,
+    o: &Order,
+) -> String {
     let here = format!("{} {}", unit.kind.letter(), map.region_name(unit.region));
     let other = |p: ProvinceId| match board.unit(p) {
         Some(u) => format!("{} {}", u.kind.letter(), map.region_name(u.region)),
@@ -282,7 +292,9 @@ pub fn show_order(map: &Map, board: &crate::systems::diplomacy::board::Board, un
             };
             format!("{here} S {} - {to}", other(q))
         }
-        Order::Convoy { army, to } => format!("{here} C A {} - {}", map.province(army).id, map.province(to).id),
+        Order::Convoy { army, to } => {
+            format!("{here} C A {} - {}", map.province(army).id, map.province(to).id)
+        }
     }
 }
 
@@ -331,7 +343,12 @@ impl<'a> Reader<'a> {
                 if let Some(k) = kind
                     && k != u.kind
                 {
-                    return Err(format!("the unit in {} is {} {}", map.province(p).name, art(u.kind), u.kind.word()));
+                    return Err(format!(
+                        "the unit in {} is {} {}",
+                        map.province(p).name,
+                        art(u.kind),
+                        u.kind.word()
+                    ));
                 }
                 Ok(u)
             }
@@ -346,7 +363,11 @@ impl<'a> Reader<'a> {
         }
         match self.ctx.dec.board.unit(sea) {
             Some(u) if u.power == self.me() && u.kind == UnitKind::Fleet => Ok(()),
-            _ => Err(format!("{} has no fleet in {} to board", map.power(self.me()).name, map.province(sea).name)),
+            _ => Err(format!(
+                "{} has no fleet in {} to board",
+                map.power(self.me()).name,
+                map.province(sea).name
+            )),
         }
     }
 
@@ -385,10 +406,9 @@ impl<'a> Reader<'a> {
         if r.kind.is_none() && fits.iter().any(|f| f.kind != fits[0].kind) {
             return Err(format!("you have both army and fleet fractions {where_}; write A or F"));
         }
-        fits.into_iter()
-            .find(|f| !self.used.contains(&f.id))
-            .copied()
-            .ok_or_else(|| format!("every {}{kind} fraction {where_} already has an order above", show_size(r.size)))
+        fits.into_iter().find(|f| !self.used.contains(&f.id)).copied().ok_or_else(|| {
+            format!("every {}{kind} fraction {where_} already has an order above", show_size(r.size))
+        })
     }
 
     fn line(&mut self, number: usize, text: &str) -> Result<(), String> {
@@ -424,7 +444,9 @@ impl<'a> Reader<'a> {
         if ws.iter().any(|w| w.starts_with("dispers")) {
             return self.dispersal(number, body, &ws);
         }
-        if let Some(i) = ws.windows(2).position(|w| is_support(&w[0]) && matches!(w[1].as_str(), "reform" | "form")) {
+        if let Some(i) =
+            ws.windows(2).position(|w| is_support(&w[0]) && matches!(w[1].as_str(), "reform" | "form"))
+        {
             return self.reform_support(&ws[..i], &ws[i + 2..]);
         }
         self.conventional(number, body)
@@ -500,14 +522,18 @@ impl<'a> Reader<'a> {
                 crate::systems::diplomacy::board::RetreatOrder::Retreat(r) => {
                     format!("{k} {} R {}", map.province(p).id, map.region_name(r))
                 }
-                crate::systems::diplomacy::board::RetreatOrder::Disband => format!("{k} {} disbands", map.province(p).id),
+                crate::systems::diplomacy::board::RetreatOrder::Disband => {
+                    format!("{k} {} disbands", map.province(p).id)
+                }
             });
         } else if conv.adjustments.len() > before.2
             && let Some(a) = conv.adjustments.last()
         {
             use crate::systems::diplomacy::board::Adjustment;
             self.orders.echo.push(match *a {
-                Adjustment::Build { kind, region } => format!("build {} {}", kind.letter(), map.region_name(region)),
+                Adjustment::Build { kind, region } => {
+                    format!("build {} {}", kind.letter(), map.region_name(region))
+                }
                 Adjustment::Remove(p) => format!("remove the unit in {}", map.province(p).id),
                 Adjustment::Waive => "waive a build".into(),
             });
@@ -534,7 +560,8 @@ impl<'a> Reader<'a> {
             if pw.is_empty() {
                 continue;
             }
-            let board = pw.iter().any(|w| BOARD_WORDS.contains(&w.as_str()) || ABOARD_WORDS.contains(&w.as_str()));
+            let board =
+                pw.iter().any(|w| BOARD_WORDS.contains(&w.as_str()) || ABOARD_WORDS.contains(&w.as_str()));
             pw.retain(|w| !BOARD_WORDS.contains(&w.as_str()) && !ABOARD_WORDS.contains(&w.as_str()));
             if board && pw.len() >= 3 && pw[pw.len() - 2] == "f" {
                 pw.remove(pw.len() - 2);
@@ -543,7 +570,12 @@ impl<'a> Reader<'a> {
             if let Some(k) = r.kind
                 && k != unit.kind
             {
-                return Err(format!("{} {} disperses into {} fractions", art(unit.kind), unit.kind.word(), unit.kind.word()));
+                return Err(format!(
+                    "{} {} disperses into {} fractions",
+                    art(unit.kind),
+                    unit.kind.word(),
+                    unit.kind.word()
+                ));
             }
             parts.push(Part { size: r.size, to: r.at, board });
             names.push(if board {
@@ -556,11 +588,17 @@ impl<'a> Reader<'a> {
             return Err("a unit disperses into at least three parts (rule 5)".into());
         }
         if let Some(p) = parts.iter().find(|p| p.size > MAX_PART) {
-            return Err(format!("no fraction may be more than 1/3 of a unit (rule 5), and {} is", show_size(p.size)));
+            return Err(format!(
+                "no fraction may be more than 1/3 of a unit (rule 5), and {} is",
+                show_size(p.size)
+            ));
         }
         let total: u32 = parts.iter().map(|p| p.size).sum();
         if total != WHOLE {
-            return Err(format!("the parts add up to {} of a unit, not one whole unit", show_frac_total(total)));
+            return Err(format!(
+                "the parts add up to {} of a unit, not one whole unit",
+                show_frac_total(total)
+            ));
         }
         let mut seen = BTreeSet::new();
         for p in &parts {
@@ -627,7 +665,9 @@ impl<'a> Reader<'a> {
         let here = show_frac(map, &f);
         let (action, echo) = match rest.split_first() {
             None => (Action::Stay, format!("{here} stays")),
-            Some((w, r)) if HOLD_WORDS.contains(&w.as_str()) && r.is_empty() => (Action::Stay, format!("{here} stays")),
+            Some((w, r)) if HOLD_WORDS.contains(&w.as_str()) && r.is_empty() => {
+                (Action::Stay, format!("{here} stays"))
+            }
             Some((w, r)) if MOVE_WORDS.contains(&w.as_str()) => {
                 let to = place(map, r)?;
                 if f.aboard {
@@ -671,7 +711,11 @@ impl<'a> Reader<'a> {
                             map.province(f.at).name
                         ));
                     }
-                    let then = if split < r.len() { Some(self.landing(place(map, &r[split + 1..])?)?) } else { None };
+                    let then = if split < r.len() {
+                        Some(self.landing(place(map, &r[split + 1..])?)?)
+                    } else {
+                        None
+                    };
                     self.boardings.push((number, body.trim().to_string(), sea, f.size));
                     let mut echo = format!("{here} boards F {}", map.province(sea).id);
                     if let Some(l) = then {
@@ -699,9 +743,10 @@ impl<'a> Reader<'a> {
         match map.province(to).terrain {
             Terrain::Sea => Ok(Landing::Fleet(to)),
             Terrain::Coast => Ok(Landing::Shore(to)),
-            Terrain::Land => {
-                Err(format!("{} is inland; fractions land from a fleet only on a coast (rule 8)", map.province(to).name))
-            }
+            Terrain::Land => Err(format!(
+                "{} is inland; fractions land from a fleet only on a coast (rule 8)",
+                map.province(to).name
+            )),
         }
     }
 
@@ -741,26 +786,44 @@ impl<'a> Reader<'a> {
         };
         let kind = kind.unwrap_or(first.kind);
         if fracs.iter().any(|f| f.kind != kind) {
-            return Err(format!("only {} fractions form {} {} (rule 6)", kind.word(), art(kind), kind.word()));
+            return Err(format!(
+                "only {} fractions form {} {} (rule 6)",
+                kind.word(),
+                art(kind),
+                kind.word()
+            ));
         }
         if fracs.iter().any(|f| f.size != first.size) {
             return Err("the fractions of a reform must all be of the same size (rule 6)".into());
         }
         let total: u32 = fracs.iter().map(|f| f.size).sum();
         if total != WHOLE {
-            return Err(format!("the fractions add up to {} of a unit, not one whole unit", show_frac_total(total)));
+            return Err(format!(
+                "the fractions add up to {} of a unit, not one whole unit",
+                show_frac_total(total)
+            ));
         }
         match (kind, map.province(at).terrain) {
-            (UnitKind::Army, Terrain::Sea) => return Err(format!("an army cannot form at sea ({})", map.province(at).name)),
+            (UnitKind::Army, Terrain::Sea) => {
+                return Err(format!("an army cannot form at sea ({})", map.province(at).name));
+            }
             (UnitKind::Fleet, Terrain::Land) => {
                 return Err(format!("a fleet cannot form inland ({})", map.province(at).name));
             }
             _ => {}
         }
         for f in &fracs {
-            let near = if f.aboard { f.at == at || sea_touches(map, f.at, at) } else { f.at == at || one_move(map, f.kind, f.at, at) };
+            let near = if f.aboard {
+                f.at == at || sea_touches(map, f.at, at)
+            } else {
+                f.at == at || one_move(map, f.kind, f.at, at)
+            };
             if !near {
-                return Err(format!("{} is not within one move of {} (rule 6)", show_frac(map, f), map.province(at).name));
+                return Err(format!(
+                    "{} is not within one move of {} (rule 6)",
+                    show_frac(map, f),
+                    map.province(at).name
+                ));
             }
         }
         if self.orders.reforms.iter().any(|r| r.at == at) {
@@ -773,7 +836,12 @@ impl<'a> Reader<'a> {
         }
         self.used.extend(fracs.iter().map(|f| f.id));
         let list: Vec<String> = fracs.iter().map(|f| show_frac(map, f)).collect();
-        self.orders.echo.push(format!("reform {} {} from {}", kind.letter(), map.province(at).id, list.join(", ")));
+        self.orders.echo.push(format!(
+            "reform {} {} from {}",
+            kind.letter(),
+            map.province(at).id,
+            list.join(", ")
+        ));
         self.orders.reforms.push(Reform { kind, at, using: fracs.iter().map(|f| f.id).collect() });
         Ok(())
     }
@@ -802,7 +870,12 @@ impl<'a> Reader<'a> {
             return Err(why);
         }
         self.order_unit(from)?;
-        self.orders.echo.push(format!("{} {} S reform in {}", u.kind.letter(), map.province(from).id, map.province(at).id));
+        self.orders.echo.push(format!(
+            "{} {} S reform in {}",
+            u.kind.letter(),
+            map.province(from).id,
+            map.province(at).id
+        ));
         self.orders.reform_supports.push((from, at));
         Ok(())
     }
@@ -839,7 +912,8 @@ impl<'a> Reader<'a> {
         }
         for (n, text, p) in &self.conv_lines {
             let carrying = load.get(p).copied().unwrap_or(0) > 0;
-            let convoys = self.checker.orders.moves.iter().any(|(q, o)| q == p && matches!(o, Order::Convoy { .. }));
+            let convoys =
+                self.checker.orders.moves.iter().any(|(q, o)| q == p && matches!(o, Order::Convoy { .. }));
             if carrying && convoys {
                 self.errors.push(OrderError::new(
                     *n,
@@ -872,7 +946,7 @@ fn art(k: UnitKind) -> &'static str {
 }
 
 fn show_frac_total(total: u32) -> String {
-    if total >= WHOLE && total % WHOLE == 0 {
+    if total >= WHOLE && total.is_multiple_of(WHOLE) {
         return format!("{}", total / WHOLE);
     }
     let whole = total / WHOLE;

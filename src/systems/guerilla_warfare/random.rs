@@ -79,7 +79,8 @@ pub fn random_orders(state: &State, power: &str, rng: &mut impl RngCore) -> Stri
                 for _ in 0..delta {
                     let Some(p) = pick(rng, &sites) else { break };
                     sites.retain(|&q| q != p);
-                    let kind = if map.province(p).terrain == Terrain::Coast && chance(rng, 50) { "F" } else { "A" };
+                    let kind =
+                        if map.province(p).terrain == Terrain::Coast && chance(rng, 50) { "F" } else { "A" };
                     body.offer(format!("build {kind} {}", map.province(p).id));
                 }
             } else if delta < 0 {
@@ -147,20 +148,29 @@ fn movement(body: &mut Body, dec: &super::state::Decoded, me: u8, rng: &mut impl
         let Some(at) = pick(rng, &spots) else { continue };
         let near: Vec<&Frac> = mine
             .iter()
-            .filter(|g| g.kind == f.kind && g.size == f.size && !g.aboard && (g.at == at || one_move(map, g.kind, g.at, at)))
+            .filter(|g| {
+                g.kind == f.kind
+                    && g.size == f.size
+                    && !g.aboard
+                    && (g.at == at || one_move(map, g.kind, g.at, at))
+            })
             .collect();
         let need = (WHOLE / f.size) as usize;
         if near.len() >= need {
             let list: Vec<String> = near.iter().take(need).map(|g| show_frac(map, g)).collect();
-            body.offer(format!("reform {} {} from {}", f.kind.letter(), map.province(at).id, list.join(", ")));
+            body.offer(format!(
+                "reform {} {} from {}",
+                f.kind.letter(),
+                map.province(at).id,
+                list.join(", ")
+            ));
         }
     }
     for f in &mine {
         let here = show_frac(map, f);
         if f.aboard {
-            let shores: Vec<ProvinceId> = (0..map.province_count() as ProvinceId)
-                .filter(|&q| sea_touches(map, f.at, q))
-                .collect();
+            let shores: Vec<ProvinceId> =
+                (0..map.province_count() as ProvinceId).filter(|&q| sea_touches(map, f.at, q)).collect();
             if chance(rng, 50)
                 && let Some(q) = pick(rng, &shores)
             {

@@ -60,7 +60,9 @@ impl Muster {
         let mut ghosts = Vec::new();
         for raw in provinces.iter_mut() {
             let id = raw.get("id").and_then(|v| v.as_str()).unwrap_or_default().to_string();
-            let p = real.province_by_id(&id).ok_or_else(|| anyhow!("{file}: province '{id}' not in the board"))?;
+            let p = real
+                .province_by_id(&id)
+                .ok_or_else(|| anyhow!("{file}: province '{id}' not in the board"))?;
             let prov = real.province(p);
             let ghost_id = format!("muster.{id}");
             let mut g = toml::map::Map::new();
@@ -146,10 +148,8 @@ impl Muster {
         supports: &[(ProvinceId, ProvinceId)],
     ) -> Outcome {
         // Two attempts on one province stand each other off; neither may show.
-        let mut active: Vec<bool> = attempts
-            .iter()
-            .map(|a| attempts.iter().filter(|b| b.at == a.at).count() == 1)
-            .collect();
+        let mut active: Vec<bool> =
+            attempts.iter().map(|a| attempts.iter().filter(|b| b.at == a.at).count() == 1).collect();
         loop {
             let n = self.map.province_count();
             let mut b = Board::empty(&self.map);

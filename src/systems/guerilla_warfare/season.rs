@@ -116,7 +116,11 @@ fn finish_adjustment(g: &GuerillaWarfare, s: &mut State, events: &mut Vec<Event>
 }
 
 /// The retreat phase.
-pub fn retreats(g: &GuerillaWarfare, s: &State, orders: &BTreeMap<PowerId, GwOrders>) -> Result<(State, Vec<Event>)> {
+pub fn retreats(
+    g: &GuerillaWarfare,
+    s: &State,
+    orders: &BTreeMap<PowerId, GwOrders>,
+) -> Result<(State, Vec<Event>)> {
     let map = &g.map;
     let dec = decode(map, s)?;
     let wanted: BTreeMap<ProvinceId, _> =
@@ -126,7 +130,12 @@ pub fn retreats(g: &GuerillaWarfare, s: &State, orders: &BTreeMap<PowerId, GwOrd
     let mut events = vec![Event::public(format!("Retreats of {}:", s.date.name()))];
     for (unit, outcome) in outcomes {
         let from = map.province_of(unit.region);
-        let name = format!("{} {} {}", map.power(unit.power).adjective, unit.kind.letter(), map.region_name(unit.region));
+        let name = format!(
+            "{} {} {}",
+            map.power(unit.power).adjective,
+            unit.kind.letter(),
+            map.region_name(unit.region)
+        );
         match outcome {
             RetreatOutcome::Retreated(r) => {
                 let to = map.province_of(r);
@@ -139,7 +148,10 @@ pub fn retreats(g: &GuerillaWarfare, s: &State, orders: &BTreeMap<PowerId, GwOrd
                     events.push(tell(
                         map,
                         unit.power,
-                        format!("Guerillas (only you see this): carried with the fleet, now {}", super::orders::show_frac(map, f)),
+                        format!(
+                            "Guerillas (only you see this): carried with the fleet, now {}",
+                            super::orders::show_frac(map, f)
+                        ),
                     ));
                 }
             }

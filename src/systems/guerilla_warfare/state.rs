@@ -192,11 +192,14 @@ pub fn decode(map: &Map, s: &State) -> Result<Decoded> {
     fractions.sort_by_key(|f| f.id);
     let mut dislodged = Vec::new();
     for d in &s.dislodged {
-        let region =
-            map.region_by_name(&d.at).ok_or_else(|| anyhow!("unknown region '{}' in the saved state", d.at))?;
+        let region = map
+            .region_by_name(&d.at)
+            .ok_or_else(|| anyhow!("unknown region '{}' in the saved state", d.at))?;
         let mut retreats = Vec::new();
         for r in &d.retreats {
-            retreats.push(map.region_by_name(r).ok_or_else(|| anyhow!("unknown region '{r}' in the saved state"))?);
+            retreats.push(
+                map.region_by_name(r).ok_or_else(|| anyhow!("unknown region '{r}' in the saved state"))?,
+            );
         }
         let from = map.province_of(region);
         dislodged.push(Dislodged {

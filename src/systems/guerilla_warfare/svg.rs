@@ -67,7 +67,10 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
                 _ => (r#" stroke-dasharray="3,2""#, "#6fa8dc"),
             };
             let ((x1, y1), (x2, y2)) = (at(map, a), at(map, b));
-            let _ = write!(s, r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{col}" stroke-width="0.8"{style}/>"#);
+            let _ = write!(
+                s,
+                r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{col}" stroke-width="0.8"{style}/>"#
+            );
         }
     }
     let dec = decode(map, state).ok();
@@ -88,9 +91,19 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
         if prov.centre {
             let owner = dec.as_ref().and_then(|d| d.ownership.owner[p as usize]);
             let c = owner.map(|o| colour(map, o)).unwrap_or("#ffffff");
-            let _ = write!(s, r##"<circle cx="{}" cy="{}" r="3" fill="{c}" stroke="#000" stroke-width="0.6"/>"##, x + 8, y - 8);
+            let _ = write!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="3" fill="{c}" stroke="#000" stroke-width="0.6"/>"##,
+                x + 8,
+                y - 8
+            );
         }
-        let _ = write!(s, r##"<text x="{x}" y="{}" text-anchor="middle" fill="#333">{}</text></g>"##, y + 17, esc(&prov.id));
+        let _ = write!(
+            s,
+            r##"<text x="{x}" y="{}" text-anchor="middle" fill="#333">{}</text></g>"##,
+            y + 17,
+            esc(&prov.id)
+        );
     }
     let Some(dec) = dec else {
         s.push_str("</svg>");
@@ -103,7 +116,10 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
         let c = colour(map, u.power);
         match u.kind {
             UnitKind::Army => {
-                let _ = write!(s, r##"<circle cx="{x}" cy="{y}" r="6" fill="{c}" stroke="#000" stroke-width="0.7"/>"##);
+                let _ = write!(
+                    s,
+                    r##"<circle cx="{x}" cy="{y}" r="6" fill="{c}" stroke="#000" stroke-width="0.7"/>"##
+                );
             }
             UnitKind::Fleet => {
                 let _ = write!(

@@ -41,8 +41,11 @@ fn centres_section(map: &Map, dec: &Decoded) -> Section {
             format!("{} ({}): {}", map.power(p).name, list.len(), list.join(", "))
         })
         .collect();
-    let neutral: Vec<String> =
-        map.centres().filter(|&c| dec.ownership.owner[c as usize].is_none()).map(|c| map.province(c).id.clone()).collect();
+    let neutral: Vec<String> = map
+        .centres()
+        .filter(|&c| dec.ownership.owner[c as usize].is_none())
+        .map(|c| map.province(c).id.clone())
+        .collect();
     lines.push(format!("Neutral ({}): {}", neutral.len(), neutral.join(", ")));
     Section { title: format!("Supply centres ({} to win)", map.victory_centres), lines }
 }

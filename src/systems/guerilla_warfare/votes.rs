@@ -51,17 +51,18 @@ pub fn agreed(map: &Map, voters: &[PowerId], votes: &BTreeMap<PowerId, Vote>) ->
 
 /// Rule 3a: a power with the victory count of centres, checked at each adjustment.
 pub fn centre_victory(map: &Map, ownership: &Ownership) -> Option<String> {
-    let winners: Vec<PowerId> = (0..map.powers.len() as PowerId)
-        .filter(|&p| ownership.count(p) >= map.victory_centres)
-        .collect();
+    let winners: Vec<PowerId> =
+        (0..map.powers.len() as PowerId).filter(|&p| ownership.count(p) >= map.victory_centres).collect();
     match winners.as_slice() {
         [] => None,
-        [w] => Some(format!(
-            "{} wins with {} supply centres (rule 3a)",
-            map.power(*w).name,
-            ownership.count(*w)
+        [w] => {
+            Some(format!("{} wins with {} supply centres (rule 3a)", map.power(*w).name, ownership.count(*w)))
+        }
+        many => Some(format!(
+            "{} share the victory with {} centres each (rule 3a)",
+            names(map, many),
+            map.victory_centres
         )),
-        many => Some(format!("{} share the victory with {} centres each (rule 3a)", names(map, many), map.victory_centres)),
     }
 }
 
@@ -71,7 +72,10 @@ pub fn unit_victory(map: &Map, board: &Board) -> String {
     let best = (0..map.powers.len() as PowerId).map(|p| board.count(p)).max().unwrap_or(0);
     let top: Vec<PowerId> = (0..map.powers.len() as PowerId).filter(|&p| board.count(p) == best).collect();
     if top.len() == 1 {
-        format!("{} wins with the most units, {best}, after the December 1918 adjustments (rule 3b)", names(map, &top))
+        format!(
+            "{} wins with the most units, {best}, after the December 1918 adjustments (rule 3b)",
+            names(map, &top)
+        )
     } else {
         format!(
             "{} share the result with {best} units each after the December 1918 adjustments (rule 3b)",
