@@ -548,7 +548,7 @@ fn run_suite(runner: &Runner, cases: &[Case], label: &str, failures: &mut Vec<St
         let o = ov.get(case.name.as_str());
         if let Some(o) = o {
             t.with_1971_answer += 1;
-            println!("1971 answer for {}: {}", case.name, o.why);
+            println!("answer replaced for {}: {}", case.name, o.why);
         }
         match runner.run(to_run, o) {
             Ok(()) => t.passed += 1,
@@ -595,7 +595,7 @@ fn datc() {
         println!("FAILED {f}");
     }
     println!(
-        "({} DATC cases ran against a 1971 answer taken from the DATC text, {} 'ignore' cases were rebuilt from the DATC text)",
+        "({} DATC cases ran against an answer other than the JSON's, each given above with its reason; {} 'ignore' cases were rebuilt from the DATC text)",
         t.with_1971_answer, t.rebuilt
     );
     if let Some(d) = &dip {

@@ -27,6 +27,8 @@ pub enum Stage<'a> {
 /// One power's accepted orders, in the order written.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PowerOrders {
+    /// Whose orders these are.
+    pub power: Option<PowerId>,
     pub moves: Vec<(ProvinceId, Order)>,
     pub retreats: Vec<(ProvinceId, RetreatOrder)>,
     pub adjustments: Vec<Adjustment>,
@@ -68,7 +70,10 @@ impl<'a> Checker<'a> {
             board,
             stage,
             power,
-            orders: PowerOrders::default(),
+            orders: PowerOrders {
+                power: Some(power),
+                ..PowerOrders::default()
+            },
             ordered: BTreeSet::new(),
             built: BTreeSet::new(),
         }
@@ -639,5 +644,124 @@ fn article(k: UnitKind) -> &'static str {
     match k {
         UnitKind::Army => "an",
         UnitKind::Fleet => "a",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::standard;
+    use super::super::notation::{self, Names};
+    use super::*;
+
+    fn board(m: &Map, units: &[(&str, UnitKind, &str)]) -> Board {
+        let mut b = Board::empty(m);
+        for &(power, kind, at) in units {
+            b.place(
+                m,
+                Unit {
+                    power: m.power_index(power).unwrap(),
+                    kind,
+                    region: m.region_by_name(at).unwrap(),
+                },
+            );
+        }
+        b
+    }
+
+    fn judge(m: &Map, b: &Board, power: &str, line: &str) -> Result<(), String> {
+        let names = Names::new(m);
+        let w = notation::parse(m, &names, line)?;
+        Checker::new(m, b, Stage::Movement, m.power_index(power).unwrap()).add(&w)
+    }
+
+    #[test]
+    fn coasts_are_never_guessed() {
+        let m = standard().unwrap();
+        let b = board(
+            &m,
+            &[
+                ("france", UnitKind::Fleet, "gas"),
+                ("france", UnitKind::Fleet, "por"),
+                ("france", UnitKind::Army, "mar"),
+                ("france", UnitKind::Fleet, "spa/sc"),
+            ],
+        );
+        let e = judge(&m, &b, "france", "F gas - spa").unwrap_err();
+        assert!(e.contains("reaches only spa/nc"), "{e}");
+        let e = judge(&m, &b, "france", "F por - spa").unwrap_err();
+        assert!(e.contains("spa/nc or spa/sc"), "{e}");
+        let e = judge(&m, &b, "france", "F gas - spa/sc").unwrap_err();
+        assert!(e.contains("cannot reach the south coast"), "{e}");
+        assert!(judge(&m, &b, "france", "F gas - spa/nc").is_ok());
+        let e = judge(&m, &b, "france", "A mar - spa/nc").unwrap_err();
+        assert!(e.contains("armies have no coast"), "{e}");
+        let e = judge(&m, &b, "france", "F spa/nc - lyo").unwrap_err();
+        assert!(e.contains("not on the north coast"), "{e}");
+        // A support names the province; the coast may be left out.
+        assert!(judge(&m, &b, "france", "F por S F gas - spa").is_ok());
+        // The supporter must reach the province itself.
+        let e = judge(&m, &b, "france", "F spa/sc S A mar - gas").unwrap_err();
+        assert!(e.contains("cannot move to Gascony"), "{e}");
+    }
+
+    #[test]
+    fn supports_and_convoys_must_be_possible() {
+        let m = standard().unwrap();
+        let b = board(
+            &m,
+            &[
+                ("austria", UnitKind::Army, "rum"),
+                ("turkey", UnitKind::Fleet, "bla"),
+                ("turkey", UnitKind::Fleet, "con"),
+                ("turkey", UnitKind::Army, "gre"),
+            ],
+        );
+        // DATC 6.D.31: the only convoy is through the supporting fleet itself.
+        let e = judge(&m, &b, "turkey", "F bla S A rum - arm").unwrap_err();
+        assert!(e.contains("supported move is impossible"), "{e}");
+        assert!(judge(&m, &b, "austria", "A rum - arm").is_ok());
+        // DATC 6.F.1: a fleet in a coastal province does not convoy.
+        let e = judge(&m, &b, "turkey", "F con C A gre - sev").unwrap_err();
+        assert!(e.contains("cannot convoy"), "{e}");
+        let e = judge(&m, &b, "turkey", "F bla C F con - sev").unwrap_err();
+        assert!(e.contains("only armies"), "{e}");
+        let e = judge(&m, &b, "turkey", "F bla S F bla").unwrap_err();
+        assert!(e.contains("cannot support itself"), "{e}");
+        let e = judge(&m, &b, "turkey", "A rum H").unwrap_err();
+        assert!(e.contains("the army there is Austrian"), "{e}");
+        let e = judge(&m, &b, "turkey", "F bla S English F con").unwrap_err();
+        assert!(e.contains("is Turkish, not English"), "{e}");
+    }
+
+    #[test]
+    fn adjustments_count_and_place() {
+        let m = standard().unwrap();
+        let names = Names::new(&m);
+        let b = board(&m, &[("russia", UnitKind::Fleet, "stp/sc")]);
+        let own = Ownership::start(&m);
+        let mut c = Checker::new(
+            &m,
+            &b,
+            Stage::Adjustment { ownership: &own },
+            m.power_index("russia").unwrap(),
+        );
+        let mut add = |line: &str| c.add(&notation::parse(&m, &names, line).unwrap());
+        assert!(add("Build A mos").is_ok());
+        assert!(
+            add("Build A mos")
+                .unwrap_err()
+                .contains("already has a build")
+        );
+        assert!(add("Build F war").unwrap_err().contains("inland"));
+        assert!(add("Build F stp/nc").unwrap_err().contains("occupied"));
+        assert!(add("Build sev").unwrap_err().contains("army or a fleet"));
+        assert!(add("Build F sev").is_ok());
+        assert!(add("waive").is_ok());
+        assert!(add("Build A war").unwrap_err().contains("too many"));
+        assert!(
+            add("Remove F stp")
+                .unwrap_err()
+                .contains("no units to remove")
+        );
     }
 }

@@ -9,6 +9,9 @@
 //! destination through the fleets. That is a two-disjoint-paths question, answered
 //! here with a tiny max-flow, so it stays fast however many fleets are at sea.
 
+// Decisions live in parallel arrays indexed by province; index loops read best here.
+#![allow(clippy::needless_range_loop)]
+
 use super::board::Board;
 use super::map::{Map, ProvinceId, RegionId, Terrain, UnitKind};
 

@@ -146,6 +146,8 @@ pub struct Map {
     army_adj: Vec<bool>,
     fleet_adj: Vec<bool>,
     by_id: BTreeMap<String, ProvinceId>,
+    /// Every name of every power, squashed, for quick lookups.
+    power_names: Vec<(String, PowerId)>,
 }
 
 // ---- the file as written ----
@@ -388,19 +390,10 @@ impl Map {
     /// A power by id, name, adjective, abbreviation or alias, any case.
     pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
         let s = squash(name);
-        if s.is_empty() {
-            return None;
-        }
-        self.powers
+        self.power_names
             .iter()
-            .position(|p| {
-                squash(&p.id) == s
-                    || squash(&p.name) == s
-                    || squash(&p.adjective) == s
-                    || squash(&p.abbreviation) == s
-                    || p.aliases.iter().any(|a| squash(a) == s)
-            })
-            .map(|i| i as PowerId)
+            .find(|(n, _)| *n == s)
+            .map(|(_, p)| *p)
     }
 
     pub fn power(&self, p: PowerId) -> &Power {
@@ -897,6 +890,18 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         });
     }
 
+    let mut power_names = Vec::new();
+    for (i, p) in powers.iter().enumerate() {
+        for n in [&p.id, &p.name, &p.adjective, &p.abbreviation]
+            .into_iter()
+            .chain(p.aliases.iter())
+        {
+            let s = squash(n);
+            if !s.is_empty() {
+                power_names.push((s, i as PowerId));
+            }
+        }
+    }
     Some(Map {
         name: raw.name,
         source: raw.source,
@@ -909,6 +914,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         army_adj,
         fleet_adj,
         by_id,
+        power_names,
     })
 }
 

@@ -28,6 +28,9 @@
 //!
 //! Everything is a pure function of the map, the board and the orders.
 
+// Decisions live in parallel arrays indexed by province; index loops read best here.
+#![allow(clippy::needless_range_loop)]
+
 use super::board::{Board, Dislodged, Order, Unit};
 use super::convoy::SeaGraph;
 use super::map::{Map, ProvinceId, RegionId, Terrain, UnitKind};
@@ -152,7 +155,17 @@ impl<'a> Resolver<'a> {
             if board.units[p].is_none() {
                 continue;
             }
-            kind[p] = match orders.get(p).copied().unwrap_or(Order::Hold) {
+            let o = orders.get(p).copied().unwrap_or(Order::Hold);
+            let o = match o {
+                Order::Move { to, .. } if to as usize >= map.regions.len() => Order::Hold,
+                Order::SupportHold { unit } if unit as usize >= n => Order::Hold,
+                Order::SupportMove { unit, to, .. } if unit as usize >= n || to as usize >= n => {
+                    Order::Hold
+                }
+                Order::Convoy { army, to } if army as usize >= n || to as usize >= n => Order::Hold,
+                o => o,
+            };
+            kind[p] = match o {
                 Order::Hold => Kind::None,
                 Order::Move { to, .. } => {
                     dest[p] = map.province_of(to);
@@ -190,8 +203,20 @@ impl<'a> Resolver<'a> {
         r
     }
 
+    /// The order of the unit in `p`; an order naming a province or region that is not
+    /// on the map (the parser never makes one) counts as a hold.
     fn order(&self, p: usize) -> Order {
-        self.orders.get(p).copied().unwrap_or(Order::Hold)
+        let o = self.orders.get(p).copied().unwrap_or(Order::Hold);
+        let n = self.map.province_count();
+        let ok = |q: ProvinceId| (q as usize) < n;
+        let valid = match o {
+            Order::Hold => true,
+            Order::Move { to, .. } => (to as usize) < self.map.regions.len(),
+            Order::SupportHold { unit } => ok(unit),
+            Order::SupportMove { unit, to, .. } => ok(unit) && ok(to),
+            Order::Convoy { army, to } => ok(army) && ok(to),
+        };
+        if valid { o } else { Order::Hold }
     }
 
     fn unit(&self, p: usize) -> Option<Unit> {
@@ -649,7 +674,8 @@ impl<'a> Resolver<'a> {
                 Kind::Support => {
                     let valid = match self.order(p) {
                         Order::SupportHold { unit } | Order::SupportMove { unit, .. } => {
-                            let (a, b) = self.supports[unit as usize];
+                            let (a, b) =
+                                self.supports.get(unit as usize).copied().unwrap_or((0, 0));
                             self.support_list[a as usize..b as usize].contains(&(p as ProvinceId))
                         }
                         _ => false,
@@ -774,6 +800,115 @@ pub fn retreat_options(
             board.unit(p).is_none() && !contested.contains(&p) && Some(p) != barred
         })
         .collect();
-    out.sort_by_key(|&r| map.region_name(r));
+    out.sort_by(|&a, &b| {
+        let (ra, rb) = (map.region(a), map.region(b));
+        map.province(ra.province)
+            .id
+            .cmp(&map.province(rb.province).id)
+            .then(ra.coast.map(|c| c.abbr()).cmp(&rb.coast.map(|c| c.abbr())))
+    });
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::standard;
+    use super::*;
+
+    fn setup(m: &Map, units: &[(u8, UnitKind, &str)]) -> Board {
+        let mut b = Board::empty(m);
+        for &(power, kind, at) in units {
+            b.place(
+                m,
+                Unit {
+                    power,
+                    kind,
+                    region: m.region_by_name(at).unwrap(),
+                },
+            );
+        }
+        b
+    }
+
+    #[test]
+    fn a_swap_by_convoy_and_a_kidnapped_army() {
+        // DATC 6.G.2 under the 1971 rules: the German convoy makes the English army
+        // and the Russian fleet swap, wanted or not.
+        let m = standard().unwrap();
+        let p = |s: &str| m.province_by_id(s).unwrap();
+        let r = |s: &str| m.region_by_name(s).unwrap();
+        let b = setup(
+            &m,
+            &[
+                (0, UnitKind::Army, "nwy"),
+                (5, UnitKind::Fleet, "swe"),
+                (2, UnitKind::Fleet, "ska"),
+            ],
+        );
+        let mut orders = vec![Order::Hold; m.province_count()];
+        orders[p("nwy") as usize] = Order::Move {
+            to: r("swe"),
+            via_convoy: false,
+        };
+        orders[p("swe") as usize] = Order::Move {
+            to: r("nwy"),
+            via_convoy: false,
+        };
+        orders[p("ska") as usize] = Order::Convoy {
+            army: p("nwy"),
+            to: p("swe"),
+        };
+        let res = adjudicate(&m, &b, &orders);
+        assert_eq!(res.verdicts[p("nwy") as usize], Some(Verdict::Moved));
+        assert_eq!(res.verdicts[p("swe") as usize], Some(Verdict::Moved));
+        assert_eq!(res.verdicts[p("ska") as usize], Some(Verdict::ConvoyGiven));
+        assert_eq!(res.by_sea, vec![p("nwy")]);
+        // Without the convoy it is a head-to-head bounce.
+        orders[p("ska") as usize] = Order::Hold;
+        let res = adjudicate(&m, &b, &orders);
+        assert_eq!(res.verdicts[p("nwy") as usize], Some(Verdict::Bounced));
+        assert_eq!(res.verdicts[p("swe") as usize], Some(Verdict::Bounced));
+    }
+
+    #[test]
+    fn standoffs_leave_the_province_contested() {
+        let m = standard().unwrap();
+        let p = |s: &str| m.province_by_id(s).unwrap();
+        let r = |s: &str| m.region_by_name(s).unwrap();
+        let b = setup(
+            &m,
+            &[
+                (4, UnitKind::Army, "vie"),
+                (3, UnitKind::Army, "ven"),
+                (4, UnitKind::Army, "tri"),
+                (4, UnitKind::Army, "bud"),
+                (3, UnitKind::Army, "ser"),
+            ],
+        );
+        let mut orders = vec![Order::Hold; m.province_count()];
+        orders[p("vie") as usize] = Order::Move {
+            to: r("tyr"),
+            via_convoy: false,
+        };
+        orders[p("ven") as usize] = Order::Move {
+            to: r("tyr"),
+            via_convoy: false,
+        };
+        orders[p("tri") as usize] = Order::Move {
+            to: r("ser"),
+            via_convoy: false,
+        };
+        orders[p("bud") as usize] = Order::SupportMove {
+            unit: p("tri"),
+            to: p("ser"),
+            coast: None,
+        };
+        let res = adjudicate(&m, &b, &orders);
+        assert_eq!(res.contested, vec![p("tyr")]);
+        assert_eq!(res.dislodged.len(), 1);
+        let d = &res.dislodged[0];
+        assert_eq!(d.attacker_from, p("tri"));
+        let names: Vec<String> = d.retreats.iter().map(|&x| m.region_name(x)).collect();
+        assert_eq!(names, ["alb", "bul", "gre", "rum"]);
+    }
 }

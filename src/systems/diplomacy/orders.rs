@@ -52,6 +52,9 @@ impl Read {
     }
 }
 
+/// The most order lines one text may hold; the standard board has 34 units.
+pub const MAX_LINES: usize = 300;
+
 /// Is this line a comment or blank? `#` and `//` start comments.
 fn is_blank(line: &str) -> bool {
     let t = line.trim();
@@ -78,12 +81,26 @@ pub fn read(
 ) -> Read {
     let mut checkers: BTreeMap<PowerId, Checker<'_>> = BTreeMap::new();
     let mut lines = Vec::new();
+    let mut counted = 0;
     for (i, raw) in text.lines().enumerate() {
         if is_end(raw) {
             break;
         }
         if is_blank(raw) {
             continue;
+        }
+        counted += 1;
+        if counted > MAX_LINES {
+            lines.push(Line {
+                number: i + 1,
+                text: raw.trim().chars().take(80).collect(),
+                power: player,
+                written: None,
+                error: Some(format!(
+                    "more than {MAX_LINES} order lines; the rest is not read"
+                )),
+            });
+            break;
         }
         let (prefix, body) = notation::split_power(map, raw);
         let mut line = Line {
@@ -127,4 +144,66 @@ pub fn read(
     }
     let orders = checkers.into_iter().map(|(p, c)| (p, c.orders)).collect();
     Read { orders, lines }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::standard;
+    use super::*;
+
+    #[test]
+    fn every_bad_line_is_named_and_a_signature_is_ignored() {
+        let m = standard().unwrap();
+        let names = Names::new(&m);
+        let b = Board::start(&m);
+        let eng = m.power_index("england");
+        let text = "# my orders\nF lon - nth\nA lvp - wal\nF edi - cly please\nFrance: A par - bur\nEND\nyours, Alice\nF lon - eng";
+        let r = read(&m, &names, &b, Stage::Movement, eng, text);
+        let bad: Vec<(usize, &str)> = r
+            .errors()
+            .map(|l| (l.number, l.error.as_deref().unwrap_or("")))
+            .collect();
+        assert_eq!(bad.len(), 2, "{bad:?}");
+        assert_eq!(bad[0].0, 4);
+        assert!(bad[0].1.contains("unexpected"));
+        assert_eq!(bad[1].0, 5);
+        assert!(bad[1].1.contains("these are England's orders"));
+        assert_eq!(r.orders[&eng.unwrap()].moves.len(), 2);
+    }
+
+    #[test]
+    fn lines_need_their_power_without_a_player() {
+        let m = standard().unwrap();
+        let names = Names::new(&m);
+        let b = Board::start(&m);
+        let r = read(
+            &m,
+            &names,
+            &b,
+            Stage::Movement,
+            None,
+            "F lon - nth\nGER: A mun - ruh",
+        );
+        assert!(
+            r.lines[0]
+                .error
+                .as_deref()
+                .unwrap()
+                .contains("start the line with the power")
+        );
+        assert!(r.lines[1].error.is_none());
+        let long = "A mun H\n".repeat(MAX_LINES + 5);
+        let r = read(
+            &m,
+            &names,
+            &b,
+            Stage::Movement,
+            m.power_index("germany"),
+            &long,
+        );
+        assert!(
+            r.errors()
+                .any(|l| l.error.as_deref().unwrap().contains("more than"))
+        );
+    }
 }

@@ -61,3 +61,51 @@ pub fn resolve(
     }
     (next, out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::{UnitKind, standard};
+    use super::*;
+
+    #[test]
+    fn two_retreats_to_one_province_both_disband() {
+        let m = standard().unwrap();
+        let r = |s: &str| m.region_by_name(s).unwrap();
+        let unit = |at: &str| Unit {
+            power: 3,
+            kind: UnitKind::Army,
+            region: r(at),
+        };
+        let d = |at: &str, options: &[&str]| Dislodged {
+            unit: unit(at),
+            attacker_from: 0,
+            by_convoy: false,
+            retreats: options.iter().map(|s| r(s)).collect(),
+        };
+        let list = vec![
+            d("vie", &["tyr", "gal"]),
+            d("boh", &["tyr"]),
+            d("ser", &["alb"]),
+        ];
+        let mut orders = BTreeMap::new();
+        orders.insert(
+            m.province_by_id("vie").unwrap(),
+            RetreatOrder::Retreat(r("tyr")),
+        );
+        orders.insert(
+            m.province_by_id("boh").unwrap(),
+            RetreatOrder::Retreat(r("tyr")),
+        );
+        orders.insert(
+            m.province_by_id("ser").unwrap(),
+            RetreatOrder::Retreat(r("alb")),
+        );
+        let (board, out) = resolve(&m, &Board::empty(&m), &list, &orders);
+        let tyr = m.province_by_id("tyr").unwrap();
+        assert_eq!(out[0].1, RetreatOutcome::Collided(tyr));
+        assert_eq!(out[1].1, RetreatOutcome::Collided(tyr));
+        assert_eq!(out[2].1, RetreatOutcome::Retreated(r("alb")));
+        assert!(board.unit(tyr).is_none());
+        assert_eq!(board.count(3), 1);
+    }
+}
