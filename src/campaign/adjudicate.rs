@@ -225,7 +225,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let chains = c.chains()?;
     let bytes: BTreeMap<PlayerId, Vec<u8>> =
         sealed.iter().map(|(p, s)| (p.clone(), s.bytes.clone())).collect();
-    let computed = compute_step(engine.as_ref(), &c.config.id, step, &chains, &state, due, &bytes)?;
+    let computed = compute_step(engine.as_ref(), &c.config.id, step, chains, &state, due, &bytes)?;
     let next = engine.phase(&computed.state)?;
     // The next phase opens now; its deadline is fixed here and recorded, so a replay
     // renders the same reports.

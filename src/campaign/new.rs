@@ -116,7 +116,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         scenario: req.scenario.clone(),
         game_address: address,
         gm_email: req.gm_email.clone(),
-        chain_length: req.chain_length.unwrap_or(DEFAULT_CHAIN_LENGTH).max(1),
+        chain_length: req.chain_length.unwrap_or(DEFAULT_CHAIN_LENGTH).clamp(1, trust::MAX_CHAIN_LENGTH),
         max_input_bytes: DEFAULT_MAX_INPUT,
         schedule: req.schedule.clone(),
         options: req.options.clone(),

@@ -160,6 +160,30 @@ pub fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Demo { dir, system } => super::demo::run(dir, &system),
+        Command::Soak { system, games, seed, max_steps, max_turns, options, keep } => {
+            let cfg = umpire::soak::SoakConfig {
+                system,
+                games,
+                seed,
+                max_steps,
+                max_turns,
+                options: pairs(&options, "--option", "KEY=VALUE")?.into_iter().collect(),
+                keep,
+            };
+            let r = umpire::soak::soak(&cfg, |line| eprintln!("{line}"))?;
+            println!(
+                "soak {}: {} games ({} ended, {} stopped at the limit), {} steps, {} orders files, {:.1} s in all, {:.3} s per game",
+                cfg.system,
+                r.games,
+                r.ended,
+                r.stopped,
+                r.steps,
+                r.orders,
+                r.seconds,
+                r.seconds / r.games.max(1) as f64
+            );
+            Ok(0)
+        }
     }
 }
 

@@ -141,6 +141,25 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Bot-versus-bot games through the whole loop; every game must verify.
+    Soak {
+        #[arg(long)]
+        system: String,
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 500)]
+        max_steps: u64,
+        /// Stop a game after this turn (systems whose state has a `turn`).
+        #[arg(long)]
+        max_turns: Option<u64>,
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Keep the campaigns under this directory.
+        #[arg(long)]
+        keep: Option<PathBuf>,
+    },
     /// Play a complete sample campaign and verify it.
     Demo {
         /// Where to create it (default: a new directory under the system's temp dir).

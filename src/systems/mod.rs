@@ -6,6 +6,7 @@
 //! Orders are re-parsed from the sealed bytes at adjudication: the sealed file, not a
 //! parse of it, is what the receipt binds and what an auditor replays.
 
+pub mod andartes;
 pub mod data;
 pub mod dice_server;
 pub mod diplomacy;
@@ -189,6 +190,22 @@ pub trait System: Send + Sync {
 
     /// What `viewer` may see of `state`.
     fn view(&self, state: &Self::State, viewer: &Viewer) -> View;
+
+    /// A random legal orders body for `player`, for soak tests and bots; `None` if the
+    /// system has no bot. Whatever it returns, `parse` must accept.
+    fn random_orders(
+        &self,
+        _state: &Self::State,
+        _player: &str,
+        _rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        None
+    }
+
+    /// Checks what the rules fix about any state (stacking, tracks, counter limits).
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The face of a system the core uses: state as JSON, orders as sealed text.
@@ -211,6 +228,13 @@ pub trait Engine: Send + Sync {
     ) -> anyhow::Result<(Value, Vec<Event>)>;
     fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View>;
     fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>>;
+    fn random_orders(
+        &self,
+        state: &Value,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> anyhow::Result<Option<String>>;
+    fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>>;
 }
 
 fn load<S: DeserializeOwned>(state: &Value) -> anyhow::Result<S> {
@@ -267,6 +291,19 @@ impl<T: System> Engine for T {
     fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>> {
         Ok(self.example_orders(&load::<T::State>(state)?, player))
     }
+
+    fn random_orders(
+        &self,
+        state: &Value,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> anyhow::Result<Option<String>> {
+        Ok(System::random_orders(self, &load::<T::State>(state)?, player, rng))
+    }
+
+    fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>> {
+        Ok(System::check_invariants(self, &load::<T::State>(state)?))
+    }
 }
 
 /// A registry entry.
@@ -280,7 +317,8 @@ pub struct SystemInfo {
 }
 
 /// Every system this build knows. Adding a system adds one line here.
-pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &diplomacy::INFO, &guerilla_warfare::INFO];
+pub static SYSTEMS: &[&SystemInfo] =
+    &[&dice_server::INFO, &andartes::INFO, &diplomacy::INFO, &guerilla_warfare::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {
