@@ -36,7 +36,7 @@ pub use svg::{board_svg, map_svg};
 use super::{OrderError, Phase, PhaseMode, PlayerId, Resolution, Setup, System, SystemInfo, View, Viewer};
 use crate::dice::Dice;
 use crate::systems::diplomacy::check::{adjustment_count, build_sites};
-use crate::systems::diplomacy::map::{Map, PowerId};
+use crate::systems::diplomacy::map::{Map, PowerId, UnitKind};
 use crate::systems::diplomacy::notation::Names;
 use calendar::{FIRST_MOVE, Stage, phase_id, phase_title};
 use fractions::Limit;
@@ -258,4 +258,52 @@ impl System for GuerillaWarfare {
     fn view(&self, s: &State, viewer: &Viewer) -> View {
         view::view(self, s, viewer)
     }
+
+    fn random_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+        Some(random::orders_for(self, s, player, rng))
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        invariants(&self.map, s)
+    }
+}
+
+/// What every state must satisfy: it fits the board, no fraction is over a third, and
+/// every fraction aboard is on its power's fleet, which carries less than a whole unit.
+pub fn invariants(map: &Map, s: &State) -> Result<(), String> {
+    let dec = decode(map, s).map_err(|e| e.to_string())?;
+    let mut load: BTreeMap<(PowerId, crate::systems::diplomacy::map::ProvinceId), u32> = BTreeMap::new();
+    for f in &dec.fractions {
+        if f.size > fractions::MAX_PART {
+            return Err(format!("fraction {} is more than a third of a unit", f.id));
+        }
+        if f.aboard {
+            let on_board =
+                dec.board.unit(f.at).is_some_and(|u| u.power == f.power && u.kind == UnitKind::Fleet);
+            let dislodged = dec.dislodged.iter().any(|d| {
+                d.unit.power == f.power
+                    && d.unit.kind == UnitKind::Fleet
+                    && map.province_of(d.unit.region) == f.at
+            });
+            if !on_board && !dislodged {
+                return Err(format!(
+                    "fraction {} is aboard a fleet that is not there ({})",
+                    f.id,
+                    map.province(f.at).id
+                ));
+            }
+            *load.entry((f.power, f.at)).or_insert(0) += f.size;
+        } else if f.kind == UnitKind::Army
+            && map.province(f.at).terrain == crate::systems::diplomacy::map::Terrain::Sea
+        {
+            return Err(format!("fractional army {} is at sea without a fleet", f.id));
+        }
+    }
+    if let Some(((_, p), _)) = load.iter().find(|(_, l)| **l >= fractions::WHOLE) {
+        return Err(format!("a fleet in {} carries a whole unit of fractions", map.province(*p).id));
+    }
+    if s.next_fraction <= dec.fractions.iter().map(|f| f.id).max().unwrap_or(0) {
+        return Err("a fraction id is not below next_fraction".into());
+    }
+    Ok(())
 }

@@ -20,11 +20,11 @@ pub fn embedded() -> Option<&'static GuerillaWarfare> {
     GAME.get_or_init(|| GuerillaWarfare::new().ok()).as_ref()
 }
 
-fn pick<T: Copy>(rng: &mut impl RngCore, list: &[T]) -> Option<T> {
+fn pick<T: Copy>(rng: &mut dyn RngCore, list: &[T]) -> Option<T> {
     if list.is_empty() { None } else { Some(list[(rng.next_u32() as usize) % list.len()]) }
 }
 
-fn chance(rng: &mut impl RngCore, percent: u32) -> bool {
+fn chance(rng: &mut dyn RngCore, percent: u32) -> bool {
     rng.next_u32() % 100 < percent
 }
 
@@ -53,9 +53,16 @@ impl Body<'_> {
 }
 
 /// A random orders body for `power` in the open phase that this system's `parse`
-/// accepts (empty when the power has nothing to order).
+/// accepts (empty when the power has nothing to order), on the embedded board.
 pub fn random_orders(state: &State, power: &str, rng: &mut impl RngCore) -> String {
-    let Some(g) = embedded() else { return String::new() };
+    match embedded() {
+        Some(g) => orders_for(g, state, power, rng),
+        None => String::new(),
+    }
+}
+
+/// The same, for an opened game.
+pub fn orders_for(g: &GuerillaWarfare, state: &State, power: &str, rng: &mut dyn RngCore) -> String {
     let map = &g.map;
     let (Some(me), Ok(dec)) = (map.power_index(power), decode(map, state)) else {
         return String::new();
@@ -97,12 +104,14 @@ pub fn random_orders(state: &State, power: &str, rng: &mut impl RngCore) -> Stri
     body.text
 }
 
-fn movement(body: &mut Body, dec: &super::state::Decoded, me: u8, rng: &mut impl RngCore) {
+fn movement(body: &mut Body, dec: &super::state::Decoded, me: u8, rng: &mut dyn RngCore) {
     let map = &body.g.map;
     let state = body.state;
     let may_disperse = state.date >= DISPERSAL_LIMIT_ENDS
         || state.dispersed.get(&map.power(me).id).copied().unwrap_or(0) < 2;
     let units: Vec<ProvinceId> = dec.board.provinces_of(me).collect();
+    // Moves already ordered, so that later units can support them.
+    let mut planned: Vec<(ProvinceId, ProvinceId)> = Vec::new();
     for p in units {
         let Some(u) = dec.board.unit(p) else { continue };
         let here = format!("{} {}", u.kind.letter(), map.region_name(u.region));
@@ -120,11 +129,38 @@ fn movement(body: &mut Body, dec: &super::state::Decoded, me: u8, rng: &mut impl
                 continue;
             }
         }
+        let backing: Vec<(ProvinceId, ProvinceId)> =
+            planned.iter().copied().filter(|&(_, d)| d != p && targets.contains(&d)).collect();
+        if roll < 30
+            && let Some((q, d)) = pick(rng, &backing)
+            && body.offer(format!("{here} S {} - {}", map.province(q).id, map.province(d).id))
+        {
+            continue;
+        }
         if roll < 60
             && let Some(q) = pick(rng, &targets)
             && body.offer(format!("{here} - {}", map.province(q).id))
         {
+            planned.push((p, q));
             continue;
+        }
+        if roll < 72 {
+            // Support a neighbour's move into a province this unit can reach too.
+            let mut options = Vec::new();
+            for &q in &targets {
+                if let Some(v) = dec.board.unit(q) {
+                    for d in reachable(map, v.kind, q) {
+                        if d != p && targets.contains(&d) {
+                            options.push((q, d));
+                        }
+                    }
+                }
+            }
+            if let Some((q, d)) = pick(rng, &options)
+                && body.offer(format!("{here} S {} - {}", map.province(q).id, map.province(d).id))
+            {
+                continue;
+            }
         }
         if roll < 80 {
             let friends: Vec<ProvinceId> =
