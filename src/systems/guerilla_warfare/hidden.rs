@@ -107,7 +107,12 @@ pub fn resolve(
             *next_id += 1;
             let action =
                 if part.board { Action::Board { sea: part.to, then: None } } else { Action::Move(part.to) };
-            let label = format!("{} (dispersed from {})", show_frac(map, &frac), map.province(d.from).id);
+            let label = format!(
+                "{} {} dispersed from {}",
+                super::fractions::Size(frac.size),
+                frac.kind.letter(),
+                map.province(d.from).id
+            );
             work.push(Work { frac, action, new: true, label, note: None, fixed: false, intent: None });
         }
     }

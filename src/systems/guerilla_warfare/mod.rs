@@ -209,22 +209,41 @@ impl System for GuerillaWarfare {
     }
 
     fn example_orders(&self, s: &State, player: &str) -> Vec<String> {
-        let mut out = vec![
-            "A bur - mar".to_string(),
-            "A bur disperses - 1/3 A lor, 1/3 A swa, 1/3 A ruh".into(),
-            "1/3 A lor - pic".into(),
-            "1/3 A wal board iri".into(),
-            "1/3 A aboard iri - lvp".into(),
-            "reform A bur from 1/3 A lor, 1/3 A swa, 1/3 A ruh".into(),
-            "A mun S reform bur".into(),
-            "DRAW".into(),
-        ];
+        // Written in the rule's own style, A(Par), with capitalised names.
+        let mut out = Vec::new();
+        let cap = |id: &str| {
+            let mut c = id.chars();
+            c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
+        };
         if let (Some(p), Ok(dec)) = (self.power_of(player), decode(&self.map, s))
-            && let Some(q) = dec.board.provinces_of(p).next()
-            && let Some(u) = dec.board.unit(q)
+            && let Some(q) = dec.board.provinces_of(p).find(|&q| {
+                dec.board.unit(q).is_some_and(|u| u.kind == UnitKind::Army)
+                    && (0..self.map.province_count() as u16)
+                        .filter(|&t| orders::one_move(&self.map, UnitKind::Army, q, t))
+                        .count()
+                        >= 3
+            })
         {
-            out.insert(0, format!("{} {} H", u.kind.letter(), self.map.region_name(u.region)));
+            let near: Vec<String> = (0..self.map.province_count() as u16)
+                .filter(|&t| orders::one_move(&self.map, UnitKind::Army, q, t))
+                .take(3)
+                .map(|t| cap(&self.map.province(t).id))
+                .collect();
+            let here = cap(&self.map.province(q).id);
+            out.push(format!("A({here}) H"));
+            out.push(format!(
+                "A({here}) disperses - 1/3 A({}), 1/3 A({}), 1/3 A({})",
+                near[0], near[1], near[2]
+            ));
+            out.push(format!("1/3 A({}) - {here}", near[0]));
+            out.push(format!(
+                "reform A({here}) from 1/3 A({}), 1/3 A({}), 1/3 A({})",
+                near[0], near[1], near[2]
+            ));
         }
+        out.push("1/3 A(Wal) board IRI, and 1/3 A aboard IRI - Lvp to land".into());
+        out.push("A(Mun) S reform Bur".into());
+        out.push("DRAW, or CONCEDE France".into());
         out
     }
 
