@@ -40,10 +40,12 @@ pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result
         .tempfile_in(dir)
         .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
     tmp.write_all(bytes).with_context(|| format!("writing {}", path.display()))?;
+    // The temporary file starts private (0600); an ordinary file gets the usual 0644
+    // so that reports can be served or copied, a secret keeps 0600.
     #[cfg(unix)]
-    if let Some(mode) = mode {
+    {
         use std::os::unix::fs::PermissionsExt;
-        tmp.as_file().set_permissions(fs::Permissions::from_mode(mode))?;
+        tmp.as_file().set_permissions(fs::Permissions::from_mode(mode.unwrap_or(0o644)))?;
     }
     #[cfg(not(unix))]
     let _ = mode;
