@@ -9,12 +9,7 @@ fn orders(player: &str, secret: &str, lines: &str) -> String {
     format!("GAME g\nPLAYER {player}\nSECRET {secret}\n{lines}\nEND\n")
 }
 
-fn setup(
-    tmp: &Path,
-) -> (
-    std::path::PathBuf,
-    std::collections::BTreeMap<String, String>,
-) {
+fn setup(tmp: &Path) -> (std::path::PathBuf, std::collections::BTreeMap<String, String>) {
     let dir = tmp.join("g");
     let secrets = new_campaign(&dir, "dice", &["alice", "bob"]);
     (dir, secrets)
@@ -45,20 +40,11 @@ fn new_writes_the_announcement_and_welcome_mails() {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        let mode = std::fs::metadata(dir.join("secret/master.key"))
-            .unwrap()
-            .permissions()
-            .mode();
+        let mode = std::fs::metadata(dir.join("secret/master.key")).unwrap().permissions().mode();
         assert_eq!(mode & 0o077, 0, "master secret readable by others");
     }
     // A second `new` in the same place changes nothing.
-    let (code, _, err) = run(&[
-        "new",
-        "dice",
-        dir.to_str().unwrap(),
-        "--player",
-        "x=x@example.org",
-    ]);
+    let (code, _, err) = run(&["new", "dice", dir.to_str().unwrap(), "--player", "x=x@example.org"]);
     assert_eq!(code, 1);
     assert!(err.contains("already a campaign"), "{err}");
 }
@@ -69,26 +55,10 @@ fn every_refusal_is_answered_and_kept() {
     let (dir, s) = setup(tmp.path());
     let d = dir.to_str().unwrap();
     let cases: Vec<(&str, String, &str)> = vec![
-        (
-            "bad syntax",
-            orders("alice", &s["alice"], "ROLL 2d0 x\nROLL 3d6\nROLL 1d6 fine"),
-            "line 4",
-        ),
-        (
-            "wrong secret",
-            orders("alice", "AAAA-BBBB-CCCC-DDDD-EEEE", "ROLL 1d6 x"),
-            "secret is wrong",
-        ),
-        (
-            "no secret",
-            "GAME g\nPLAYER alice\nROLL 1d6 x\nEND\n".into(),
-            "no SECRET",
-        ),
-        (
-            "unknown player",
-            orders("zed", &s["alice"], "ROLL 1d6 x"),
-            "no player 'zed'",
-        ),
+        ("bad syntax", orders("alice", &s["alice"], "ROLL 2d0 x\nROLL 3d6\nROLL 1d6 fine"), "line 4"),
+        ("wrong secret", orders("alice", "AAAA-BBBB-CCCC-DDDD-EEEE", "ROLL 1d6 x"), "secret is wrong"),
+        ("no secret", "GAME g\nPLAYER alice\nROLL 1d6 x\nEND\n".into(), "no SECRET"),
+        ("unknown player", orders("zed", &s["alice"], "ROLL 1d6 x"), "no player 'zed'"),
         (
             "wrong campaign",
             orders("alice", &s["alice"], "ROLL 1d6 x").replace("GAME g", "GAME other"),
@@ -96,9 +66,7 @@ fn every_refusal_is_answered_and_kept() {
         ),
         (
             "phase not open",
-            orders("alice", &s["alice"], "ROLL 1d6 x")
-                .replace("END", "END")
-                .replace("GAME g\n", "GAME g\nPHASE S1901M\n"),
+            orders("alice", &s["alice"], "ROLL 1d6 x").replace("GAME g\n", "GAME g\nPHASE S1901M\n"),
             "is not open",
         ),
         ("empty", String::new(), "empty"),
@@ -109,21 +77,14 @@ fn every_refusal_is_answered_and_kept() {
         assert!(out.contains("refused"), "{what}: {out}");
         // The raw input is kept and the refusal, with its reasons, is in the acks.
         let n = i + 1;
-        assert_eq!(
-            std::fs::read(dir.join(format!("inbox/{n:06}.eml"))).unwrap(),
-            text.as_bytes(),
-            "{what}"
-        );
+        assert_eq!(std::fs::read(dir.join(format!("inbox/{n:06}.eml"))).unwrap(), text.as_bytes(), "{what}");
         let ack = std::fs::read_to_string(dir.join(format!("phases/1/acks/{n:06}.txt"))).unwrap();
         assert!(ack.contains("REFUSED"), "{what}: {ack}");
         assert!(ack.contains(expect), "{what}: expected '{expect}' in {ack}");
     }
     // The bad-syntax refusal names every bad line, not just the first.
     let ack = std::fs::read_to_string(dir.join("phases/1/acks/000001.txt")).unwrap();
-    assert!(
-        ack.contains("line 4") && ack.contains("line 5") && !ack.contains("line 6"),
-        "{ack}"
-    );
+    assert!(ack.contains("line 4") && ack.contains("line 5") && !ack.contains("line 6"), "{ack}");
     // Nothing was accepted, so nothing was stored as anyone's orders.
     assert!(ledger(&dir).iter().all(|e| e["event"] != "accept"));
     assert!(!dir.join("phases/1/orders").exists());
@@ -146,37 +107,17 @@ fn accepted_orders_resolve_with_receipt_and_verify() {
     let tmp = tempfile::tempdir().unwrap();
     let (dir, s) = setup(tmp.path());
     let d = dir.to_str().unwrap();
-    let f = file(
-        tmp.path(),
-        "a.txt",
-        &orders(
-            "alice",
-            &s["alice"],
-            "roll 3d6+2 charge\nROLL 1d20 HIDDEN spy",
-        ),
-    );
+    let f =
+        file(tmp.path(), "a.txt", &orders("alice", &s["alice"], "roll 3d6+2 charge\nROLL 1d20 HIDDEN spy"));
     let out = ok(&["ingest", d, f.to_str().unwrap()]);
     assert!(out.contains("accepted for alice"), "{out}");
     assert!(out.contains("step 1"), "{out}");
     // The ack gives receipt and salt; the player can check r = H(s + sealed).
     let ack = std::fs::read_to_string(dir.join("phases/1/acks/000001.txt")).unwrap();
-    let receipt = ack
-        .lines()
-        .find_map(|l| l.strip_prefix("Receipt: "))
-        .unwrap()
-        .trim()
-        .to_string();
-    let salt = ack
-        .lines()
-        .find_map(|l| l.trim().strip_prefix("Salt:"))
-        .unwrap()
-        .trim()
-        .to_string();
+    let receipt = ack.lines().find_map(|l| l.strip_prefix("Receipt: ")).unwrap().trim().to_string();
+    let salt = ack.lines().find_map(|l| l.trim().strip_prefix("Salt:")).unwrap().trim().to_string();
     let sealed = std::fs::read(dir.join("phases/1/orders/alice-000001.txt")).unwrap();
-    assert!(
-        !String::from_utf8_lossy(&sealed).contains(&s["alice"]),
-        "the sealed file keeps the secret"
-    );
+    assert!(!String::from_utf8_lossy(&sealed).contains(&s["alice"]), "the sealed file keeps the secret");
     let mut bytes = hex::decode(salt).unwrap();
     bytes.extend_from_slice(&sealed);
     use sha2::Digest;
@@ -211,21 +152,14 @@ fn duplicate_delivery_is_answered_once() {
     let m = file(
         tmp.path(),
         "m.eml",
-        &mail(
-            "alice@example.org",
-            "dup1",
-            &orders("alice", &s["alice"], "ROLL 1d6 once"),
-        ),
+        &mail("alice@example.org", "dup1", &orders("alice", &s["alice"], "ROLL 1d6 once")),
     );
     ok(&["ingest", d, m.to_str().unwrap()]);
     let out = ok(&["ingest", d, m.to_str().unwrap()]);
     assert!(out.contains("same mail again"), "{out}");
     let acks = count_files(&dir.join("phases/1/acks"));
     assert_eq!(acks, 1);
-    assert_eq!(
-        ledger(&dir).iter().filter(|e| e["event"] == "step").count(),
-        1
-    );
+    assert_eq!(ledger(&dir).iter().filter(|e| e["event"] == "step").count(), 1);
 }
 
 #[test]
@@ -237,11 +171,7 @@ fn tampering_is_named_by_verify() {
         let f = file(
             tmp.path(),
             &format!("{p}.txt"),
-            &orders(
-                p,
-                &s[*p],
-                &format!("ROLL 2d6 volley {i}\nROLL 1d6 HIDDEN scouting {i}"),
-            ),
+            &orders(p, &s[*p], &format!("ROLL 2d6 volley {i}\nROLL 1d6 HIDDEN scouting {i}")),
         );
         ok(&["ingest", d, f.to_str().unwrap()]);
     }
@@ -251,10 +181,7 @@ fn tampering_is_named_by_verify() {
 
     let copy = |name: &str| {
         let to = tmp.path().join(name);
-        let status = std::process::Command::new("cp")
-            .args(["-r", d, to.to_str().unwrap()])
-            .status()
-            .unwrap();
+        let status = std::process::Command::new("cp").args(["-r", d, to.to_str().unwrap()]).status().unwrap();
         assert!(status.success());
         to
     };
@@ -283,11 +210,7 @@ fn tampering_is_named_by_verify() {
     let p = t.join("reports/1/public.json");
     let rec: serde_json::Value = serde_json::from_slice(&std::fs::read(&p).unwrap()).unwrap();
     let face = rec["rolls"][0]["face"].as_u64().unwrap();
-    flip(
-        &p,
-        &format!("\"face\": {face}"),
-        &format!("\"face\": {}", face % 6 + 1),
-    );
+    flip(&p, &format!("\"face\": {face}"), &format!("\"face\": {}", face % 6 + 1));
     expect_fail(&t, None, "reports/1/public.json");
 
     // A receipt.
@@ -314,9 +237,7 @@ fn tampering_is_named_by_verify() {
     let tampered = tmp.path().join("tampered-bundle.json");
     std::fs::write(
         &tampered,
-        std::fs::read_to_string(&bundle)
-            .unwrap()
-            .replace(sealed, &base64_encode(&raw)),
+        std::fs::read_to_string(&bundle).unwrap().replace(sealed, &base64_encode(&raw)),
     )
     .unwrap();
     expect_fail(&t, Some(&tampered), "receipt");
@@ -342,46 +263,29 @@ fn reports_never_show_another_players_hidden_roll() {
         let f = file(
             tmp.path(),
             &format!("{p}.txt"),
-            &orders(
-                p,
-                &s[p],
-                &format!("ROLL 3d20 HIDDEN secret plan of {p}\nROLL 1d6 open roll of {p}"),
-            ),
+            &orders(p, &s[p], &format!("ROLL 3d20 HIDDEN secret plan of {p}\nROLL 1d6 open roll of {p}")),
         );
         ok(&["ingest", d, f.to_str().unwrap()]);
     }
     let mut checked = 0;
     for step in 1..=3 {
-        let events: serde_json::Value = serde_json::from_slice(
-            &std::fs::read(dir.join(format!("state/{step}.events.json"))).unwrap(),
-        )
-        .unwrap();
+        let events: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(dir.join(format!("state/{step}.events.json"))).unwrap())
+                .unwrap();
         for e in events["events"].as_array().unwrap() {
             if e["audience"]["to"] != "players" {
                 continue;
             }
             let text = e["text"].as_str().unwrap();
-            let allowed: Vec<&str> = e["audience"]["players"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .filter_map(|v| v.as_str())
-                .collect();
-            let escaped = text
-                .replace('&', "&amp;")
-                .replace('"', "&quot;")
-                .replace('<', "&lt;");
+            let allowed: Vec<&str> =
+                e["audience"]["players"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+            let escaped = text.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
             for viewer in ["public", "alice", "bob", "carol"] {
                 for ext in ["txt", "md", "bbcode", "html"] {
                     let report =
-                        std::fs::read_to_string(dir.join(format!("reports/{step}/{viewer}.{ext}")))
-                            .unwrap();
+                        std::fs::read_to_string(dir.join(format!("reports/{step}/{viewer}.{ext}"))).unwrap();
                     let shown = report.contains(text) || report.contains(&escaped);
-                    assert_eq!(
-                        shown,
-                        allowed.contains(&viewer),
-                        "step {step} {viewer}.{ext}: '{text}'"
-                    );
+                    assert_eq!(shown, allowed.contains(&viewer), "step {step} {viewer}.{ext}: '{text}'");
                     checked += 1;
                 }
             }
@@ -392,17 +296,7 @@ fn reports_never_show_another_players_hidden_roll() {
 
 #[test]
 fn help_is_there_for_every_command() {
-    for cmd in [
-        "new",
-        "status",
-        "ingest",
-        "adjudicate",
-        "report",
-        "send",
-        "verify",
-        "audit-bundle",
-        "demo",
-    ] {
+    for cmd in ["new", "status", "ingest", "adjudicate", "report", "send", "verify", "audit-bundle", "demo"] {
         let out = ok(&[cmd, "--help"]);
         assert!(out.contains("Usage"), "{cmd}: {out}");
     }

@@ -8,10 +8,7 @@ use common::*;
 use std::process::Command;
 
 fn python() -> Option<&'static str> {
-    let found = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    let found = Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success());
     if !found {
         println!("SKIP: python3 not found; the independent verifier was not run");
     }
@@ -30,10 +27,9 @@ fn the_independent_verifier_agrees_with_the_demo() {
     let out = ok(&["demo", "--dir", dir.to_str().unwrap()]);
     assert!(out.contains("verify: OK"), "{out}");
     let bundle = dir.join("audit-bundle.json");
-    for args in [
-        vec![dir.to_str().unwrap()],
-        vec![dir.to_str().unwrap(), "--bundle", bundle.to_str().unwrap()],
-    ] {
+    for args in
+        [vec![dir.to_str().unwrap()], vec![dir.to_str().unwrap(), "--bundle", bundle.to_str().unwrap()]]
+    {
         let o = Command::new(py).arg(script()).args(&args).output().unwrap();
         let (code, out, err) = output(o);
         assert_eq!(code, 0, "verify_trust.py {args:?}:\n{out}\n{err}");
@@ -43,21 +39,13 @@ fn the_independent_verifier_agrees_with_the_demo() {
     let p = dir.join("reports/1/public.json");
     let text = std::fs::read_to_string(&p).unwrap();
     let record: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let public_rolls: Vec<&serde_json::Value> = record["rolls"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|r| r["stream"] == "public")
-        .collect();
+    let public_rolls: Vec<&serde_json::Value> =
+        record["rolls"].as_array().unwrap().iter().filter(|r| r["stream"] == "public").collect();
     let face = public_rolls[0]["face"].as_u64().unwrap();
     let sides = public_rolls[0]["sides"].as_u64().unwrap();
     std::fs::write(
         &p,
-        text.replacen(
-            &format!("\"face\": {face}"),
-            &format!("\"face\": {}", face % sides + 1),
-            1,
-        ),
+        text.replacen(&format!("\"face\": {face}"), &format!("\"face\": {}", face % sides + 1), 1),
     )
     .unwrap();
     let (code, out, err) = output(Command::new(py).arg(script()).arg(&dir).output().unwrap());
@@ -70,13 +58,7 @@ fn the_independent_verifier_agrees_with_the_demo() {
 #[test]
 fn the_independent_verifier_passes_its_self_test() {
     let Some(py) = python() else { return };
-    let (code, out, err) = output(
-        Command::new(py)
-            .arg(script())
-            .arg("--self-test")
-            .output()
-            .unwrap(),
-    );
+    let (code, out, err) = output(Command::new(py).arg(script()).arg("--self-test").output().unwrap());
     assert_eq!(code, 0, "{out}\n{err}");
     assert!(out.contains("self-test OK"), "{out}");
 }

@@ -4,21 +4,15 @@
 
 use serde_json::Value;
 use umpire::dice::Stream;
-use umpire::trust::{
-    self, Chains, dice_key, hidden_dice_key, orders_digest, receipt, state_commitment,
-};
+use umpire::trust::{self, Chains, dice_key, hidden_dice_key, orders_digest, receipt, state_commitment};
 
 fn vectors() -> Value {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/trust_vectors.json");
-    serde_json::from_slice(&std::fs::read(path).expect("tests/trust_vectors.json"))
-        .expect("valid JSON")
+    serde_json::from_slice(&std::fs::read(path).expect("tests/trust_vectors.json")).expect("valid JSON")
 }
 
 fn hash(v: &Value, key: &str) -> String {
-    v[key]
-        .as_str()
-        .unwrap_or_else(|| panic!("vector {key} missing"))
-        .to_string()
+    v[key].as_str().unwrap_or_else(|| panic!("vector {key} missing")).to_string()
 }
 
 #[test]
@@ -40,27 +34,16 @@ fn rust_agrees_with_the_independent_vectors() {
     assert_eq!(trust::hex(&r.salt), hash(&v, "salt"));
     assert_eq!(trust::hex(&r.receipt), hash(&v, "receipt"));
 
-    let digest = orders_digest(&[
-        ("bob".to_string(), None),
-        ("alice".to_string(), Some(r.receipt)),
-    ]);
+    let digest = orders_digest(&[("bob".to_string(), None), ("alice".to_string(), Some(r.receipt))]);
     assert_eq!(trust::hex(&digest), hash(&v, "orders_digest"));
     let k = dice_key(&campaign, step, &c1, &digest);
     assert_eq!(trust::hex(&k), hash(&v, "dice_key_public"));
-    assert_eq!(
-        trust::hex(&hidden_dice_key(&campaign, step, &h1, &digest)),
-        hash(&v, "dice_key_hidden")
-    );
+    assert_eq!(trust::hex(&hidden_dice_key(&campaign, step, &h1, &digest)), hash(&v, "dice_key_hidden"));
 
     for (sides, key) in [(6, "d6_faces_from_K"), (10, "d10_faces_from_K")] {
         let mut stream = Stream::new(&k);
         let faces: Vec<u64> = (0..20).map(|_| stream.face(sides) as u64).collect();
-        let expected: Vec<u64> = v[key]
-            .as_array()
-            .expect(key)
-            .iter()
-            .filter_map(Value::as_u64)
-            .collect();
+        let expected: Vec<u64> = v[key].as_array().expect(key).iter().filter_map(Value::as_u64).collect();
         assert_eq!(faces, expected, "{key}");
     }
 
@@ -78,8 +61,20 @@ fn rust_agrees_with_the_independent_vectors() {
 #[test]
 fn the_readme_shows_the_same_vectors() {
     let v = vectors();
-    let readme = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    for key in ["c0", "h0", "c1", "h1", "salt", "receipt", "orders_digest", "dice_key_public", "dice_key_hidden", "state_commitment"] {
+    let readme =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    for key in [
+        "c0",
+        "h0",
+        "c1",
+        "h1",
+        "salt",
+        "receipt",
+        "orders_digest",
+        "dice_key_public",
+        "dice_key_hidden",
+        "state_commitment",
+    ] {
         let value = hash(&v, key);
         assert!(readme.contains(&format!("`{value}`")), "README lacks {key} = {value}");
     }

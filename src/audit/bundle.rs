@@ -56,14 +56,9 @@ impl BundleStep {
         self.sealed
             .iter()
             .map(|(p, b)| {
-                let bytes = base64::engine::general_purpose::STANDARD
-                    .decode(b)
-                    .map_err(|e| {
-                        anyhow!(
-                            "step {}: the sealed orders of {p} are not base64: {e}",
-                            self.step
-                        )
-                    })?;
+                let bytes = base64::engine::general_purpose::STANDARD.decode(b).map_err(|e| {
+                    anyhow!("step {}: the sealed orders of {p} are not base64: {e}", self.step)
+                })?;
                 Ok((p.clone(), bytes))
             })
             .collect()
@@ -74,20 +69,14 @@ impl BundleStep {
 pub fn build(c: &Campaign) -> Result<Bundle> {
     let mut steps = Vec::new();
     for entry in c.ledger.events("step") {
-        let step = entry["step"]
-            .as_u64()
-            .ok_or_else(|| anyhow!("a ledger step line has no step number"))?;
+        let step = entry["step"].as_u64().ok_or_else(|| anyhow!("a ledger step line has no step number"))?;
         let due: Vec<String> = serde_json::from_value(entry["due"].clone()).unwrap_or_default();
         let mut sealed = BTreeMap::new();
         if let Some(files) = entry["sealed"].as_object() {
             for (player, file) in files {
                 let file = file.as_str().unwrap_or_default();
-                let bytes =
-                    std::fs::read(c.root.join(file)).with_context(|| format!("reading {file}"))?;
-                sealed.insert(
-                    player.clone(),
-                    base64::engine::general_purpose::STANDARD.encode(bytes),
-                );
+                let bytes = std::fs::read(c.root.join(file)).with_context(|| format!("reading {file}"))?;
+                sealed.insert(player.clone(), base64::engine::general_purpose::STANDARD.encode(bytes));
             }
         }
         let record = read_json(&c.root.join(format!("state/{step}.events.json")))?;
@@ -95,12 +84,7 @@ pub fn build(c: &Campaign) -> Result<Bundle> {
         let hidden_rolls = rolls
             .into_iter()
             .filter(|r| r.stream == StreamKind::Hidden)
-            .map(|r| HiddenRoll {
-                seq: r.seq,
-                label: r.label,
-                sides: r.sides,
-                face: r.face,
-            })
+            .map(|r| HiddenRoll { seq: r.seq, label: r.label, sides: r.sides, face: r.face })
             .collect();
         steps.push(BundleStep {
             step,
@@ -113,11 +97,7 @@ pub fn build(c: &Campaign) -> Result<Bundle> {
     }
     let engine_data = crate::systems::find(&c.config.system)
         .map(|info| {
-            crate::systems::GameData::new(
-                info.name,
-                info.files,
-                Some(c.root.join("games").join(info.name)),
-            )
+            crate::systems::GameData::new(info.name, info.files, Some(c.root.join("games").join(info.name)))
         })
         .map(|d| d.overrides())
         .unwrap_or_default();
@@ -125,8 +105,7 @@ pub fn build(c: &Campaign) -> Result<Bundle> {
     for (name, path) in engine_data {
         data_files.insert(
             name,
-            std::fs::read_to_string(&path)
-                .with_context(|| format!("reading {}", path.display()))?,
+            std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?,
         );
     }
     Ok(Bundle {
@@ -156,11 +135,7 @@ pub fn load(path: &Path) -> Result<Bundle> {
     let bundle: Bundle = serde_json::from_slice(&bytes)
         .map_err(|e| anyhow!("{}: not an audit bundle: {e}", path.display()))?;
     if bundle.bundle != BUNDLE_VERSION {
-        return Err(anyhow!(
-            "{}: bundle version {} is not {BUNDLE_VERSION}",
-            path.display(),
-            bundle.bundle
-        ));
+        return Err(anyhow!("{}: bundle version {} is not {BUNDLE_VERSION}", path.display(), bundle.bundle));
     }
     Ok(bundle)
 }

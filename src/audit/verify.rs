@@ -7,7 +7,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use serde_json::Value;
 
 use super::bundle::{self, HiddenRoll};
-use crate::campaign::adjudicate::{compute_step, render_reports};
+use crate::campaign::adjudicate::{Headline, compute_step, render_reports};
 use crate::campaign::{Config, ledger, open_engine, read_json};
 use crate::dice::{Stream, StreamKind};
 use crate::systems::{self, GameData, Setup};
@@ -35,17 +35,12 @@ fn fail<T>(what: String) -> Result<T> {
 /// Verifies the campaign at `root`; with `bundle`, replays everything.
 pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
     let mut v = Verified::default();
-    let ledger_text =
-        std::fs::read_to_string(root.join("ledger.jsonl")).context("reading ledger.jsonl")?;
+    let ledger_text = std::fs::read_to_string(root.join("ledger.jsonl")).context("reading ledger.jsonl")?;
     v.ledger_lines = ledger::check_chain(&ledger_text).map_err(|e| anyhow!(e))?;
-    let entries: Vec<Value> = ledger_text
-        .lines()
-        .filter_map(|l| serde_json::from_str(l).ok())
-        .collect();
+    let entries: Vec<Value> = ledger_text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
 
-    let announcement: Announcement =
-        serde_json::from_value(read_json(&root.join("reports/0/public.json"))?)
-            .map_err(|e| anyhow!("reports/0/public.json is not an announcement: {e}"))?;
+    let announcement: Announcement = serde_json::from_value(read_json(&root.join("reports/0/public.json"))?)
+        .map_err(|e| anyhow!("reports/0/public.json is not an announcement: {e}"))?;
     if announcement.trust != TRUST_VERSION || announcement.step != 0 {
         return fail("reports/0/public.json: not a Trust v1 announcement of step 0".into());
     }
@@ -65,9 +60,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
     for (i, entry) in steps.iter().enumerate() {
         let k = i as u64 + 1;
         if entry["step"].as_u64() != Some(k) {
-            return fail(format!(
-                "ledger: the step lines are out of order at step {k}"
-            ));
+            return fail(format!("ledger: the step lines are out of order at step {k}"));
         }
         let rel = format!("reports/{k}/public.json");
         let bytes = std::fs::read(root.join(&rel)).with_context(|| format!("reading {rel}"))?;
@@ -82,21 +75,9 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
             ));
         }
         check_accepted_receipts(&entries, entry, &record, &rel)?;
-        v.receipts += record
-            .receipts
-            .iter()
-            .filter(|r| r.receipt.is_some())
-            .count();
-        v.public_dice += record
-            .rolls
-            .iter()
-            .filter(|r| r.stream == StreamKind::Public)
-            .count();
-        v.hidden_dice += record
-            .rolls
-            .iter()
-            .filter(|r| r.stream == StreamKind::Hidden)
-            .count();
+        v.receipts += record.receipts.iter().filter(|r| r.receipt.is_some()).count();
+        v.public_dice += record.rolls.iter().filter(|r| r.stream == StreamKind::Public).count();
+        v.hidden_dice += record.rolls.iter().filter(|r| r.stream == StreamKind::Hidden).count();
         // Every other file the step wrote must still be as written.
         if let Some(files) = entry["files"].as_object() {
             for (file, hash) in files {
@@ -107,9 +88,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
                         }
                         v.files_checked += 1;
                     }
-                    Err(_) => v
-                        .notes
-                        .push(format!("{file} is not in this copy; not checked")),
+                    Err(_) => v.notes.push(format!("{file} is not in this copy; not checked")),
                 }
             }
         }
@@ -127,36 +106,21 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
 fn check_file_hash(entry: &Value, rel: &str, bytes: &[u8]) -> Result<()> {
     let recorded = entry["files"][rel].as_str();
     if recorded != Some(trust::hex(&trust::h(&[bytes])).as_str()) {
-        return fail(format!(
-            "{rel} was changed after it was published (the ledger recorded another hash)"
-        ));
+        return fail(format!("{rel} was changed after it was published (the ledger recorded another hash)"));
     }
     Ok(())
 }
 
 /// Chain, digest and every public die of one step, from public facts alone.
-fn check_public_step(
-    record: &StepRecord,
-    k: u64,
-    campaign: &str,
-    previous: &str,
-    rel: &str,
-) -> Result<()> {
+fn check_public_step(record: &StepRecord, k: u64, campaign: &str, previous: &str, rel: &str) -> Result<()> {
     if record.trust != TRUST_VERSION || record.step != k || record.campaign != campaign {
-        return fail(format!(
-            "{rel}: not the Trust v1 record of step {k} of {campaign}"
-        ));
+        return fail(format!("{rel}: not the Trust v1 record of step {k} of {campaign}"));
     }
     if record.chain_previous != previous {
-        return fail(format!(
-            "{rel}: chain_previous is not the element step {} revealed",
-            k - 1
-        ));
+        return fail(format!("{rel}: chain_previous is not the element step {} revealed", k - 1));
     }
-    let (Some(prev), Some(reveal)) = (
-        trust::parse_hash(previous),
-        trust::parse_hash(&record.chain_reveal),
-    ) else {
+    let (Some(prev), Some(reveal)) = (trust::parse_hash(previous), trust::parse_hash(&record.chain_reveal))
+    else {
         return fail(format!("{rel}: a chain element is not 64 hex digits"));
     };
     if !trust::follows(&prev, &reveal) {
@@ -167,18 +131,17 @@ fn check_public_step(
     let mut receipts = Vec::new();
     for r in &record.receipts {
         let hash = match &r.receipt {
-            Some(h) => Some(trust::parse_hash(h).ok_or_else(|| {
-                anyhow!("{rel}: the receipt of {} is not 64 hex digits", r.player)
-            })?),
+            Some(h) => Some(
+                trust::parse_hash(h)
+                    .ok_or_else(|| anyhow!("{rel}: the receipt of {} is not 64 hex digits", r.player))?,
+            ),
             None => None,
         };
         receipts.push((r.player.clone(), hash));
     }
     let digest = trust::orders_digest(&receipts);
     if trust::hex(&digest) != record.orders_digest {
-        return fail(format!(
-            "{rel}: orders_digest does not match the receipts listed"
-        ));
+        return fail(format!("{rel}: orders_digest does not match the receipts listed"));
     }
     let mut stream = Stream::new(&trust::dice_key(campaign, k, &reveal, &digest));
     let mut next_public = 0;
@@ -187,10 +150,7 @@ fn check_public_step(
         match roll.stream {
             StreamKind::Public => {
                 if roll.seq != next_public {
-                    return fail(format!(
-                        "{rel}: public die #{} is out of sequence",
-                        roll.seq
-                    ));
+                    return fail(format!("{rel}: public die #{} is out of sequence", roll.seq));
                 }
                 let face = stream.face(roll.sides);
                 if roll.face != Some(face) {
@@ -216,19 +176,11 @@ fn check_public_step(
 }
 
 /// Each published receipt must be the one given to its player when the orders were accepted.
-fn check_accepted_receipts(
-    entries: &[Value],
-    step: &Value,
-    record: &StepRecord,
-    rel: &str,
-) -> Result<()> {
+fn check_accepted_receipts(entries: &[Value], step: &Value, record: &StepRecord, rel: &str) -> Result<()> {
     for r in &record.receipts {
         let file = step["sealed"][&r.player].as_str();
-        let accepted = file.and_then(|f| {
-            entries
-                .iter()
-                .find(|e| e["event"] == "accept" && e["file"].as_str() == Some(f))
-        });
+        let accepted = file
+            .and_then(|f| entries.iter().find(|e| e["event"] == "accept" && e["file"].as_str() == Some(f)));
         match (&r.receipt, accepted) {
             (None, None) => {}
             (Some(receipt), Some(a)) if a["receipt"].as_str() == Some(receipt.as_str()) => {}
@@ -255,11 +207,7 @@ fn replay(
     let master = trust::parse_hash(&b.master_secret)
         .ok_or_else(|| anyhow!("bundle: master_secret is not 64 hex digits"))?;
     if b.campaign != announcement.campaign || b.chain_length != announcement.chain_length {
-        bail!(
-            "bundle: it is for campaign {} with chain length {}, not this one",
-            b.campaign,
-            b.chain_length
-        );
+        bail!("bundle: it is for campaign {} with chain length {}, not this one", b.campaign, b.chain_length);
     }
     let chains = Chains::new(&master, b.chain_length);
     let c0 = chains.public(0).map(|h| trust::hex(&h));
@@ -267,19 +215,12 @@ fn replay(
     if c0.as_deref() != Some(announcement.chain_public.as_str())
         || h0.as_deref() != Some(announcement.chain_hidden.as_str())
     {
-        bail!(
-            "bundle: its master secret does not produce the chains announced in reports/0/public.json"
-        );
+        bail!("bundle: its master secret does not produce the chains announced in reports/0/public.json");
     }
     if b.steps.len() != records.len() {
-        bail!(
-            "bundle: it has {} steps; the campaign has published {}",
-            b.steps.len(),
-            records.len()
-        );
+        bail!("bundle: it has {} steps; the campaign has published {}", b.steps.len(), records.len());
     }
-    let info =
-        systems::find(&b.system).ok_or_else(|| anyhow!("bundle: unknown system {}", b.system))?;
+    let info = systems::find(&b.system).ok_or_else(|| anyhow!("bundle: unknown system {}", b.system))?;
     let data_dir = tempfile::tempdir()?;
     for (name, text) in &b.data_files {
         if name.contains('/') || name.contains('\\') || name.starts_with('.') {
@@ -287,11 +228,7 @@ fn replay(
         }
         std::fs::write(data_dir.path().join(name), text)?;
     }
-    let engine = (info.open)(&GameData::new(
-        info.name,
-        info.files,
-        Some(data_dir.path().to_path_buf()),
-    ))?;
+    let engine = (info.open)(&GameData::new(info.name, info.files, Some(data_dir.path().to_path_buf())))?;
     let initial = engine.setup(&Setup {
         campaign: &b.campaign,
         players: &b.players,
@@ -302,20 +239,18 @@ fn replay(
         bail!("bundle: the set-up of the game does not give the initial state in the bundle");
     }
     let config = Config::load(root).ok();
+    let ledger_text = std::fs::read_to_string(root.join("ledger.jsonl")).unwrap_or_default();
+    let step_lines: Vec<Value> = ledger_text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+        .filter(|e| e["event"] == "step")
+        .collect();
     let mut state = initial;
-    for (step, record) in b.steps.iter().zip(records) {
+    for (i, (step, record)) in b.steps.iter().zip(records).enumerate() {
         let k = step.step;
         let rel = format!("reports/{k}/public.json");
         let sealed = step.sealed_bytes()?;
-        let computed = compute_step(
-            engine.as_ref(),
-            &b.campaign,
-            k,
-            &chains,
-            &state,
-            &step.due,
-            &sealed,
-        )?;
+        let computed = compute_step(engine.as_ref(), &b.campaign, k, &chains, &state, &step.due, &sealed)?;
         if computed.record.receipts != record.receipts {
             bail!(
                 "step {k}: a sealed orders file in the bundle does not give the receipt published in {rel}"
@@ -331,12 +266,7 @@ fn replay(
             .rolls
             .iter()
             .filter(|r| r.stream == StreamKind::Hidden)
-            .map(|r| HiddenRoll {
-                seq: r.seq,
-                label: r.label.clone(),
-                sides: r.sides,
-                face: r.face,
-            })
+            .map(|r| HiddenRoll { seq: r.seq, label: r.label.clone(), sides: r.sides, face: r.face })
             .collect();
         if hidden != step.hidden_rolls {
             bail!(
@@ -351,21 +281,17 @@ fn replay(
             let phase = engine.phase(&state)?;
             let next = engine.phase(&computed.state)?;
             let engine_here = open_engine(root, &config.system)?;
+            let deadline = step_lines.get(i).and_then(|e| e["next_deadline"].as_str()).map(str::to_string);
             for (file, text, _) in render_reports(
                 root,
                 config,
                 engine_here.as_ref(),
-                k,
-                &phase,
-                &next,
+                &Headline { step: k, phase: &phase, next: &next, next_deadline: deadline },
                 &computed,
             )? {
                 if let Ok(on_disk) = std::fs::read(root.join(&file)) {
                     if on_disk != text.as_bytes() {
-                        bail!(
-                            "{}: it is not the report that step {k} produces",
-                            file.display()
-                        );
+                        bail!("{}: it is not the report that step {k} produces", file.display());
                     }
                     v.files_checked += 1;
                 }

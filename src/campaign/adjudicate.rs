@@ -8,7 +8,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use serde_json::{Value, json};
 
 use super::outbox::{self, Mail};
-use super::{Campaign, Config, Txn, state_path};
+use super::{Campaign, Config, Txn, clock, state_path};
 use crate::dice::{Dice, Roll};
 use crate::orders::parse_envelope;
 use crate::report::context::{self, CampaignInfo, PhaseInfo};
@@ -39,25 +39,18 @@ pub struct Sealed {
 pub fn sealed_orders(c: &Campaign, step: u64) -> Result<BTreeMap<PlayerId, Sealed>> {
     let mut latest: BTreeMap<PlayerId, PathBuf> = BTreeMap::new();
     for e in c.ledger.events("accept") {
-        if e["step"].as_u64() == Some(step) {
-            if let (Some(p), Some(f)) = (e["player"].as_str(), e["file"].as_str()) {
-                latest.insert(p.to_string(), PathBuf::from(f));
-            }
+        if let (Some(p), Some(f), true) =
+            (e["player"].as_str(), e["file"].as_str(), e["step"].as_u64() == Some(step))
+        {
+            latest.insert(p.to_string(), PathBuf::from(f));
         }
     }
     latest
         .into_iter()
         .map(|(player, file)| {
-            let bytes = std::fs::read(c.root.join(&file))
-                .with_context(|| format!("reading {}", file.display()))?;
-            Ok((
-                player.clone(),
-                Sealed {
-                    player,
-                    file,
-                    bytes,
-                },
-            ))
+            let bytes =
+                std::fs::read(c.root.join(&file)).with_context(|| format!("reading {}", file.display()))?;
+            Ok((player.clone(), Sealed { player, file, bytes }))
         })
         .collect()
 }
@@ -72,26 +65,15 @@ pub fn adjudicate(c: &mut Campaign, force: bool) -> Result<Vec<Outcome>> {
     }
     let step = c.steps() + 1;
     let sealed = sealed_orders(c, step)?;
-    let missing: Vec<&PlayerId> = phase
-        .due
-        .iter()
-        .filter(|p| !sealed.contains_key(*p))
-        .collect();
+    let missing: Vec<&PlayerId> = phase.due.iter().filter(|p| !sealed.contains_key(*p)).collect();
     if phase.mode == PhaseMode::Immediate {
-        bail!(
-            "{} resolves each orders file as it arrives; there is nothing to adjudicate",
-            phase.title
-        );
+        bail!("{} resolves each orders file as it arrives; there is nothing to adjudicate", phase.title);
     }
     if !missing.is_empty() && !force {
         bail!(
             "{} is waiting for orders from {}; adjudicate --force applies the no-orders default to them",
             phase.title,
-            missing
-                .iter()
-                .map(|p| p.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
+            missing.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(", ")
         );
     }
     let mut outcomes = vec![resolve_step(c, &phase.due, sealed)?];
@@ -117,9 +99,7 @@ pub fn run_automatic(c: &mut Campaign) -> Result<Vec<Outcome>> {
         }
         outcomes.push(resolve_step(c, &[], BTreeMap::new())?);
     }
-    bail!(
-        "{MAX_AUTOMATIC_STEPS} steps in a row needed no orders; the system is not waiting for anyone"
-    )
+    bail!("{MAX_AUTOMATIC_STEPS} steps in a row needed no orders; the system is not waiting for anyone")
 }
 
 /// Everything a step computes before anything is written; also what `verify` replays.
@@ -140,24 +120,15 @@ pub fn compute_step(
     due: &[PlayerId],
     sealed: &BTreeMap<PlayerId, Vec<u8>>,
 ) -> Result<Computed> {
-    let c_prev = chains
-        .public(step - 1)
-        .ok_or_else(|| anyhow!("the chain has no element {}", step - 1))?;
-    let c_k = chains.public(step).ok_or_else(|| {
-        anyhow!(
-            "the campaign has used all {} steps of its chain",
-            chains.length()
-        )
-    })?;
-    let h_k = chains
-        .hidden(step)
-        .ok_or_else(|| anyhow!("the hidden chain has no element {step}"))?;
+    let c_prev = chains.public(step - 1).ok_or_else(|| anyhow!("the chain has no element {}", step - 1))?;
+    let c_k = chains
+        .public(step)
+        .ok_or_else(|| anyhow!("the campaign has used all {} steps of its chain", chains.length()))?;
+    let h_k = chains.hidden(step).ok_or_else(|| anyhow!("the hidden chain has no element {step}"))?;
     let mut receipts: Vec<(String, Option<Hash>)> = Vec::new();
     let mut bodies = BTreeMap::new();
     for player in due {
-        let r = sealed
-            .get(player)
-            .map(|o| trust::receipt(&h_k, player, o).receipt);
+        let r = sealed.get(player).map(|o| trust::receipt(&h_k, player, o).receipt);
         receipts.push((player.clone(), r));
         if let Some(o) = sealed.get(player) {
             let text = String::from_utf8_lossy(o);
@@ -181,21 +152,22 @@ pub fn compute_step(
         chain_reveal: trust::hex(&c_k),
         receipts: receipts
             .iter()
-            .map(|(p, r)| ReceiptEntry {
-                player: p.clone(),
-                receipt: r.map(|r| trust::hex(&r)),
-            })
+            .map(|(p, r)| ReceiptEntry { player: p.clone(), receipt: r.map(|r| trust::hex(&r)) })
             .collect(),
         orders_digest: trust::hex(&digest),
         rolls: rolls.iter().map(PublicRoll::of).collect(),
         state_commitment: trust::hex(&trust::state_commitment(&h_k, &state)),
     };
-    Ok(Computed {
-        state,
-        events,
-        rolls,
-        record,
-    })
+    Ok(Computed { state, events, rolls, record })
+}
+
+/// Which step a set of reports tells of: the phase resolved and the one now open.
+pub struct Headline<'a> {
+    pub step: u64,
+    pub phase: &'a Phase,
+    pub next: &'a Phase,
+    /// The open phase's deadline as players read it (recorded in the ledger).
+    pub next_deadline: Option<String>,
 }
 
 /// The rendered reports of one step: (path relative to the campaign, text).
@@ -203,11 +175,11 @@ pub fn render_reports(
     root: &Path,
     config: &Config,
     engine: &dyn systems::Engine,
-    step: u64,
-    phase: &Phase,
-    next: &Phase,
+    headline: &Headline,
     computed: &Computed,
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
+    let Headline { step, phase, next, next_deadline } = headline;
+    let step = *step;
     let info = systems::find(&config.system).ok_or_else(|| anyhow!("unknown system"))?;
     let templates = Templates::new(Some(root));
     let campaign = CampaignInfo {
@@ -230,7 +202,7 @@ pub fn render_reports(
             step,
             &viewer,
             PhaseInfo::of(phase, None),
-            PhaseInfo::of(next, None),
+            PhaseInfo::of(next, next_deadline.clone()),
             &computed.events,
             engine.view(&computed.state, &viewer)?,
             &computed.rolls,
@@ -245,63 +217,40 @@ pub fn render_reports(
     Ok(out)
 }
 
-fn resolve_step(
-    c: &mut Campaign,
-    due: &[PlayerId],
-    sealed: BTreeMap<PlayerId, Sealed>,
-) -> Result<Outcome> {
+fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, Sealed>) -> Result<Outcome> {
     let engine = c.engine()?;
     let step = c.steps() + 1;
     let state = c.current_state()?;
     let phase = engine.phase(&state)?;
     let chains = c.chains()?;
-    let bytes: BTreeMap<PlayerId, Vec<u8>> = sealed
-        .iter()
-        .map(|(p, s)| (p.clone(), s.bytes.clone()))
-        .collect();
-    let computed = compute_step(
-        engine.as_ref(),
-        &c.config.id,
-        step,
-        &chains,
-        &state,
-        due,
-        &bytes,
-    )?;
+    let bytes: BTreeMap<PlayerId, Vec<u8>> =
+        sealed.iter().map(|(p, s)| (p.clone(), s.bytes.clone())).collect();
+    let computed = compute_step(engine.as_ref(), &c.config.id, step, &chains, &state, due, &bytes)?;
     let next = engine.phase(&computed.state)?;
+    // The next phase opens now; its deadline is fixed here and recorded, so a replay
+    // renders the same reports.
+    let opened = clock::now();
+    let next_deadline = match (&c.config.schedule, next.game_over.is_none() && !next.due.is_empty()) {
+        (Some(s), true) => Some(s.show(s.deadline(opened)?)),
+        _ => None,
+    };
 
     let mut txn = Txn::new();
-    txn.write(
-        state_path(step),
-        serde_json::to_vec_pretty(&computed.state)?,
-    );
+    txn.write(state_path(step), serde_json::to_vec_pretty(&computed.state)?);
     txn.write(
         format!("state/{step}.events.json"),
         serde_json::to_vec_pretty(&json!({"events": computed.events, "rolls": computed.rolls}))?,
     );
     let public_json = serde_json::to_vec_pretty(&computed.record)?;
     let mut hashes = BTreeMap::new();
-    hashes.insert(
-        format!("reports/{step}/public.json"),
-        trust::hex(&trust::h(&[&public_json])),
-    );
+    hashes.insert(format!("reports/{step}/public.json"), trust::hex(&trust::h(&[&public_json])));
     txn.write(format!("reports/{step}/public.json"), public_json);
 
-    let reports = render_reports(
-        &c.root,
-        &c.config,
-        engine.as_ref(),
-        step,
-        &phase,
-        &next,
-        &computed,
-    )?;
+    let headline = Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone() };
+    let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &computed)?;
     let mut texts: BTreeMap<String, (String, String)> = BTreeMap::new();
     for (path, text, viewer) in &reports {
-        hashes.insert(
-            path.display().to_string(),
-            trust::hex(&trust::h(&[text.as_bytes()])),
-        );
+        hashes.insert(path.display().to_string(), trust::hex(&trust::h(&[text.as_bytes()])));
         txn.write(path.clone(), text.clone());
         let who = match viewer {
             Viewer::Player(p) => p.clone(),
@@ -358,10 +307,8 @@ fn resolve_step(
             },
         )?;
     }
-    let sealed_files: BTreeMap<&PlayerId, String> = sealed
-        .iter()
-        .map(|(p, s)| (p, s.file.display().to_string()))
-        .collect();
+    let sealed_files: BTreeMap<&PlayerId, String> =
+        sealed.iter().map(|(p, s)| (p, s.file.display().to_string())).collect();
     txn.record(json!({
         "event": "step",
         "step": step,
@@ -370,6 +317,8 @@ fn resolve_step(
         "sealed": sealed_files,
         "receipts": computed.record.receipts,
         "files": hashes,
+        "opened": opened.to_rfc3339(),
+        "next_deadline": next_deadline,
     }));
     c.commit(txn)?;
     Ok(Outcome {

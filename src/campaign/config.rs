@@ -7,6 +7,8 @@ use std::path::Path;
 use anyhow::{Context, Result, anyhow};
 use serde::{Deserialize, Serialize};
 
+use super::schedule::Schedule;
+
 /// The default limit on one input (a mail or an orders file), in bytes.
 pub const DEFAULT_MAX_INPUT: u64 = 1 << 20;
 
@@ -26,6 +28,9 @@ pub struct Config {
     pub max_input_bytes: u64,
     #[serde(default)]
     pub options: BTreeMap<String, String>,
+    /// Deadlines, reminders and grace; without it, phases wait for the GM.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub schedule: Option<Schedule>,
     #[serde(rename = "player", default)]
     pub players: Vec<Player>,
     /// The GM's own secret, for GM commands sent by mail (salted hash).
@@ -48,12 +53,8 @@ pub struct Player {
 impl Config {
     pub fn load(root: &Path) -> Result<Self> {
         let path = root.join("campaign.toml");
-        let text = std::fs::read_to_string(&path).with_context(|| {
-            format!(
-                "{} is not a campaign: no readable campaign.toml",
-                root.display()
-            )
-        })?;
+        let text = std::fs::read_to_string(&path)
+            .with_context(|| format!("{} is not a campaign: no readable campaign.toml", root.display()))?;
         toml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
     }
 
@@ -70,14 +71,10 @@ impl Config {
 
     /// A player by id, ignoring case.
     pub fn player(&self, id: &str) -> Option<&Player> {
-        self.players
-            .iter()
-            .find(|p| p.id.eq_ignore_ascii_case(id.trim()))
+        self.players.iter().find(|p| p.id.eq_ignore_ascii_case(id.trim()))
     }
 
     pub fn player_by_email(&self, email: &str) -> Option<&Player> {
-        self.players
-            .iter()
-            .find(|p| p.email.eq_ignore_ascii_case(email.trim()))
+        self.players.iter().find(|p| p.email.eq_ignore_ascii_case(email.trim()))
     }
 }

@@ -34,6 +34,11 @@ pub enum Verdict {
     },
     /// The same mail delivered again: stored, answered the first time only.
     Duplicate,
+    /// GM commands, carried out.
+    Gm {
+        done: Vec<String>,
+        adjudicate: bool,
+    },
 }
 
 pub struct Ingested {
@@ -55,18 +60,10 @@ struct LineError {
 pub fn store_raw(c: &Campaign, raw: &[u8]) -> Result<(u64, PathBuf)> {
     let dir = c.root.join("inbox");
     std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
-    let mut n = c
-        .ledger
-        .events("input")
-        .filter_map(|e| e["input"].as_u64())
-        .max()
-        .unwrap_or(0);
+    let mut n = c.ledger.events("input").filter_map(|e| e["input"].as_u64()).max().unwrap_or(0);
     for entry in std::fs::read_dir(&dir)?.flatten() {
-        if let Some(k) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.split('.').next())
-            .and_then(|s| s.parse::<u64>().ok())
+        if let Some(k) =
+            entry.file_name().to_str().and_then(|s| s.split('.').next()).and_then(|s| s.parse::<u64>().ok())
         {
             n = n.max(k);
         }
@@ -84,11 +81,8 @@ pub fn unanswered(c: &Campaign) -> Result<Vec<(u64, PathBuf)>> {
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Ok(Vec::new());
     };
-    let done: std::collections::BTreeSet<u64> = c
-        .ledger
-        .events("input")
-        .filter_map(|e| e["input"].as_u64())
-        .collect();
+    let done: std::collections::BTreeSet<u64> =
+        c.ledger.events("input").filter_map(|e| e["input"].as_u64()).collect();
     let mut out: Vec<(u64, PathBuf)> = entries
         .flatten()
         .filter_map(|e| {
@@ -150,22 +144,21 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
 
     let duplicate = mail.message_id.is_some()
         && c.ledger.events("input").any(|e| {
-            e["message_id"].as_str() == mail.message_id.as_deref()
-                && e["sha256"] == raw_hash.as_str()
+            e["message_id"].as_str() == mail.message_id.as_deref() && e["sha256"] == raw_hash.as_str()
         });
     let verdict = if duplicate {
         Verdict::Duplicate
     } else if let Some(why) = &mail.automated {
         Verdict::Ignored { why: why.clone() }
     } else {
-        let verdict = judge(c, n, raw, &mail, &mut txn)?;
-        verdict
+        judge(c, n, raw, &mail, &mut txn)?
     };
     entry["verdict"] = match &verdict {
         Verdict::Accepted { player, receipt } => json!({"accepted": player, "receipt": receipt}),
         Verdict::Refused { reason } => json!({"refused": reason}),
         Verdict::Ignored { why } => json!({"ignored": why}),
         Verdict::Duplicate => json!("duplicate"),
+        Verdict::Gm { done, .. } => json!({"gm": done}),
     };
     // The accept entry (written by `judge`) follows the input entry in the ledger.
     let mut ordered = Txn::new();
@@ -173,7 +166,12 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
     ordered.absorb(txn);
     c.commit(ordered)?;
 
+    // A replaced player's new secret is in the new campaign.toml.
+    c.config = super::Config::load(&c.root)?;
     let mut steps = Vec::new();
+    if let Verdict::Gm { adjudicate: true, .. } = &verdict {
+        steps.extend(adjudicate::adjudicate(c, true)?);
+    }
     if let Verdict::Accepted { player, .. } = &verdict {
         let engine = c.engine()?;
         if engine.phase(&c.current_state()?)?.mode == PhaseMode::Immediate {
@@ -181,12 +179,7 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
             steps.extend(adjudicate::run_automatic(c)?);
         }
     }
-    Ok(Ingested {
-        input: n,
-        stored,
-        verdict,
-        steps,
-    })
+    Ok(Ingested { input: n, stored, verdict, steps })
 }
 
 /// Decides on an input and queues its one reply.
@@ -196,24 +189,15 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let state = c.current_state()?;
     let phase = engine.phase(&state)?;
     let sender = mail.reply_to.clone().or_else(|| mail.from.clone());
-    let mut reply = Reply {
-        c,
-        n,
-        step,
-        phase: &phase,
-        mail,
-        to: sender.clone(),
-    };
+    let deadline = super::schedule::deadline(&c.ledger, c.config.schedule.as_ref(), step)?
+        .and_then(|d| c.config.schedule.as_ref().map(|s| s.show(d)));
+    let mut reply = Reply { c, n, step, phase: &phase, deadline, mail, to: sender.clone() };
 
     if raw.len() as u64 > c.config.max_input_bytes {
         return reply.refuse(
             txn,
             None,
-            format!(
-                "the mail is {} bytes; this game takes at most {}",
-                raw.len(),
-                c.config.max_input_bytes
-            ),
+            format!("the mail is {} bytes; this game takes at most {}", raw.len(), c.config.max_input_bytes),
             Vec::new(),
         );
     }
@@ -230,28 +214,14 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         Err(errors) => {
             let errors = errors
                 .into_iter()
-                .map(|e| LineError {
-                    line: e.line,
-                    text: e.text,
-                    reason: e.reason,
-                })
+                .map(|e| LineError { line: e.line, text: e.text, reason: e.reason })
                 .collect();
-            return reply.refuse(
-                txn,
-                None,
-                "the orders file's header is not right".into(),
-                errors,
-            );
+            return reply.refuse(txn, None, "the orders file's header is not right".into(), errors);
         }
     };
     match envelope.game.as_deref() {
         None => {
-            return reply.refuse(
-                txn,
-                None,
-                "there is no GAME line naming the campaign".into(),
-                Vec::new(),
-            );
+            return reply.refuse(txn, None, "there is no GAME line naming the campaign".into(), Vec::new());
         }
         Some(g) if !g.eq_ignore_ascii_case(&c.config.id) => {
             return reply.refuse(
@@ -266,6 +236,9 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let Some(name) = envelope.player.as_deref() else {
         return reply.refuse(txn, None, "there is no PLAYER line".into(), Vec::new());
     };
+    if name.trim().eq_ignore_ascii_case("gm") {
+        return gm(c, &envelope, &mut reply, txn);
+    }
     let Some(player) = c.config.player(name) else {
         return reply.refuse(
             txn,
@@ -280,18 +253,12 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         secret_matches(s, &salt, &stored)
     });
     if !authentic {
-        let reason = if envelope.secret.is_none() {
-            "there is no SECRET line"
-        } else {
-            "the secret is wrong"
-        };
+        let reason =
+            if envelope.secret.is_none() { "there is no SECRET line" } else { "the secret is wrong" };
         return reply.refuse(
             txn,
             None,
-            format!(
-                "{reason} for player {}; nothing was stored as theirs",
-                player.id
-            ),
+            format!("{reason} for player {}; nothing was stored as theirs", player.id),
             Vec::new(),
         );
     }
@@ -306,15 +273,12 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             Vec::new(),
         );
     }
-    if let Some(p) = envelope.phase.as_deref() {
-        if !p.trim().eq_ignore_ascii_case(&phase.id) {
+    if let Some(p) = envelope.phase.as_deref().filter(|p| !p.trim().eq_ignore_ascii_case(&phase.id)) {
+        {
             return reply.refuse(
                 txn,
                 Some(&player_id),
-                format!(
-                    "phase {p} is not open; the open phase is {} ({})",
-                    phase.id, phase.title
-                ),
+                format!("phase {p} is not open; the open phase is {} ({})", phase.id, phase.title),
                 Vec::new(),
             );
         }
@@ -333,27 +297,16 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             let offset = envelope.body_first_line.saturating_sub(1);
             let errors = errors
                 .into_iter()
-                .map(|e| LineError {
-                    line: e.line + offset,
-                    text: e.text,
-                    reason: e.reason,
-                })
+                .map(|e| LineError { line: e.line + offset, text: e.text, reason: e.reason })
                 .collect();
-            return reply.refuse(
-                txn,
-                Some(&player_id),
-                "some orders are not right".into(),
-                errors,
-            );
+            return reply.refuse(txn, Some(&player_id), "some orders are not right".into(), errors);
         }
     };
 
     let secret = envelope.secret.clone().unwrap_or_default();
     let sealed = seal(&text, &secret);
     let chains = c.chains()?;
-    let h_k = chains
-        .hidden(step)
-        .ok_or_else(|| anyhow::anyhow!("the hidden chain has no element {step}"))?;
+    let h_k = chains.hidden(step).ok_or_else(|| anyhow::anyhow!("the hidden chain has no element {step}"))?;
     let r = trust::receipt(&h_k, &player_id, sealed.as_bytes());
     let receipt = trust::hex(&r.receipt);
     let file = PathBuf::from(format!("phases/{step}/orders/{player_id}-{n:06}.txt"));
@@ -370,7 +323,8 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         "accepted": true,
         "campaign": reply.campaign_info()?,
         "player": player_id,
-        "phase": PhaseInfo::of(&phase, None),
+        "phase": PhaseInfo::of(&phase, reply.deadline.clone()),
+        "deadline": reply.deadline,
         "step": step,
         "echo": echo,
         "receipt": receipt,
@@ -378,16 +332,51 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         "sealed": sealed.trim_end(),
     });
     reply.send(txn, "accepted", &ctx)?;
-    Ok(Verdict::Accepted {
-        player: player_id,
-        receipt,
-    })
+    Ok(Verdict::Accepted { player: player_id, receipt })
+}
+
+/// GM commands: authenticated with the GM's secret, answered at the GM's address.
+fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Result<Verdict> {
+    let salt = hex::decode(&c.config.gm_secret_salt).unwrap_or_default();
+    let stored = trust::parse_hash(&c.config.gm_secret_hash).unwrap_or([0u8; 32]);
+    if !envelope.secret.as_deref().is_some_and(|s| secret_matches(s, &salt, &stored)) {
+        return reply.refuse(txn, None, "the GM's secret is wrong; nothing was done".into(), Vec::new());
+    }
+    if let Some(gm) = &c.config.gm_email {
+        reply.to = Some(gm.clone());
+    }
+    match super::gm_mail::apply(c, &envelope.body, txn)? {
+        Err(errors) => {
+            let offset = envelope.body_first_line.saturating_sub(1);
+            let errors = errors
+                .into_iter()
+                .map(|e| LineError { line: e.line + offset, text: e.text, reason: e.reason })
+                .collect();
+            reply.refuse(
+                txn,
+                Some("gm"),
+                "some GM commands are not right; none was carried out".into(),
+                errors,
+            )
+        }
+        Ok(outcome) => {
+            let ctx = json!({
+                "accepted": true,
+                "gm": true,
+                "campaign": reply.campaign_info()?,
+                "player": "gm",
+                "phase": PhaseInfo::of(reply.phase, reply.deadline.clone()),
+                "step": reply.step,
+                "echo": outcome.done,
+            });
+            reply.send(txn, "done", &ctx)?;
+            Ok(Verdict::Gm { done: outcome.done, adjudicate: outcome.adjudicate })
+        }
+    }
 }
 
 /// The orders text of a mail and its envelope: the body first, then any text attachment.
-fn find_envelope(
-    mail: &Inbound,
-) -> Option<(String, Result<Envelope, Vec<crate::orders::EnvelopeError>>)> {
+fn find_envelope(mail: &Inbound) -> Option<(String, Result<Envelope, Vec<crate::orders::EnvelopeError>>)> {
     let mut candidates = vec![mail.text.clone()];
     candidates.extend(mail.attachments.iter().map(|(_, t)| t.clone()));
     let mut first_error = None;
@@ -422,14 +411,14 @@ struct Reply<'a> {
     n: u64,
     step: u64,
     phase: &'a systems::Phase,
+    deadline: Option<String>,
     mail: &'a Inbound,
     to: Option<String>,
 }
 
 impl Reply<'_> {
     fn campaign_info(&self) -> Result<CampaignInfo> {
-        let info = systems::find(&self.c.config.system)
-            .ok_or_else(|| anyhow::anyhow!("unknown system"))?;
+        let info = systems::find(&self.c.config.system).ok_or_else(|| anyhow::anyhow!("unknown system"))?;
         Ok(CampaignInfo {
             id: self.c.config.id.clone(),
             system: info.name.into(),
@@ -449,7 +438,8 @@ impl Reply<'_> {
             "accepted": false,
             "campaign": self.campaign_info()?,
             "player": player,
-            "phase": PhaseInfo::of(self.phase, None),
+            "phase": PhaseInfo::of(self.phase, self.deadline.clone()),
+            "deadline": self.deadline,
             "step": self.step,
             "reason": reason,
             "errors": errors,
@@ -465,10 +455,7 @@ impl Reply<'_> {
     fn send(&self, txn: &mut Txn, what: &str, ctx: &serde_json::Value) -> Result<()> {
         let templates = Templates::new(Some(&self.c.root));
         let text = templates.render("ack", Format::Text, ctx)?;
-        txn.write(
-            format!("phases/{}/acks/{:06}.txt", self.step, self.n),
-            text.clone(),
-        );
+        txn.write(format!("phases/{}/acks/{:06}.txt", self.step, self.n), text.clone());
         let Some(to) = self.to.clone() else {
             return Ok(());
         };

@@ -35,11 +35,7 @@ impl Ledger {
             lines.push(line.to_string());
             entries.push(v);
         }
-        Ok(Ledger {
-            path,
-            lines,
-            entries,
-        })
+        Ok(Ledger { path, lines, entries })
     }
 
     pub fn entries(&self) -> &[Value] {
@@ -102,8 +98,8 @@ pub fn check_chain(text: &str) -> Result<usize, String> {
     let mut prev = GENESIS.to_string();
     let mut count = 0;
     for (i, line) in text.lines().enumerate() {
-        let v: Value = serde_json::from_str(line)
-            .map_err(|e| format!("ledger line {}: not JSON ({e})", i + 1))?;
+        let v: Value =
+            serde_json::from_str(line).map_err(|e| format!("ledger line {}: not JSON ({e})", i + 1))?;
         if v["prev"].as_str() != Some(prev.as_str()) {
             return Err(format!(
                 "ledger line {}: its prev does not hash the line before it (line {} was changed, or lines were removed)",

@@ -17,11 +17,15 @@
 pub mod adjudicate;
 pub mod clock;
 pub mod config;
+pub mod gm_mail;
 pub mod ingest;
 pub mod ledger;
 pub mod new;
 pub mod outbox;
+pub mod route;
+pub mod schedule;
 pub mod store;
+pub mod tick;
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -56,12 +60,7 @@ impl Campaign {
                 "umpire: recovered from an interrupted command ({finished} finished, {discarded} rolled back)"
             );
         }
-        Ok(Campaign {
-            root: root.to_path_buf(),
-            config,
-            ledger,
-            _lock: lock,
-        })
+        Ok(Campaign { root: root.to_path_buf(), config, ledger, _lock: lock })
     }
 
     /// Commits a transaction.
@@ -88,29 +87,20 @@ impl Campaign {
 
     pub fn master_secret(&self) -> Result<[u8; 32]> {
         let path = self.root.join("secret/master.key");
-        let text =
-            fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        trust::parse_hash(&text)
-            .ok_or_else(|| anyhow!("{} does not hold 64 hex digits", path.display()))
+        let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+        trust::parse_hash(&text).ok_or_else(|| anyhow!("{} does not hold 64 hex digits", path.display()))
     }
 
     pub fn chains(&self) -> Result<Chains> {
-        Ok(Chains::new(
-            &self.master_secret()?,
-            self.config.chain_length,
-        ))
+        Ok(Chains::new(&self.master_secret()?, self.config.chain_length))
     }
 }
 
 /// Opens a system with the campaign's own data files where it has them.
 pub fn open_engine(root: &Path, system: &str) -> Result<Box<dyn Engine>> {
-    let info = systems::find(system)
-        .ok_or_else(|| anyhow!("this build does not know the system '{system}'"))?;
-    (info.open)(&GameData::new(
-        info.name,
-        info.files,
-        Some(root.join("games").join(info.name)),
-    ))
+    let info =
+        systems::find(system).ok_or_else(|| anyhow!("this build does not know the system '{system}'"))?;
+    (info.open)(&GameData::new(info.name, info.files, Some(root.join("games").join(info.name))))
 }
 
 pub fn state_path(step: u64) -> PathBuf {
@@ -130,8 +120,7 @@ fn lock(root: &Path) -> Result<File> {
         .write(true)
         .open(&path)
         .with_context(|| format!("opening {}", path.display()))?;
-    file.lock()
-        .with_context(|| format!("locking {}", path.display()))?;
+    file.lock().with_context(|| format!("locking {}", path.display()))?;
     Ok(file)
 }
 

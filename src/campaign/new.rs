@@ -8,6 +8,7 @@ use rand_core::{OsRng, RngCore};
 use serde_json::json;
 
 use super::outbox::{self, Mail};
+use super::schedule::Schedule;
 use super::{Campaign, Config, Player, Txn, config::DEFAULT_MAX_INPUT, lock_new, state_path};
 use crate::orders::{hash_secret, new_secret};
 use crate::report::context::{CampaignInfo, PhaseInfo};
@@ -29,6 +30,7 @@ pub struct NewCampaign {
     pub scenario: Option<String>,
     pub options: BTreeMap<String, String>,
     pub chain_length: Option<u64>,
+    pub schedule: Option<Schedule>,
 }
 
 /// What `new` made, for the GM's terminal.
@@ -47,31 +49,19 @@ pub fn valid_id(id: &str) -> bool {
     !id.is_empty()
         && id.len() <= 64
         && id.chars().next().is_some_and(|c| c.is_ascii_alphanumeric())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+        && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
 }
 
 pub fn create(req: NewCampaign) -> Result<Created> {
     let info = systems::find(&req.system).ok_or_else(|| {
         let known: Vec<&str> = systems::SYSTEMS.iter().map(|s| s.name).collect();
-        anyhow!(
-            "unknown system '{}'; this build knows: {}",
-            req.system,
-            known.join(", ")
-        )
+        anyhow!("unknown system '{}'; this build knows: {}", req.system, known.join(", "))
     })?;
     if req.dir.join("campaign.toml").exists() {
-        bail!(
-            "{} is already a campaign; nothing was changed",
-            req.dir.display()
-        );
+        bail!("{} is already a campaign; nothing was changed", req.dir.display());
     }
     if req.dir.exists() && std::fs::read_dir(&req.dir)?.next().is_some() {
-        bail!(
-            "{} exists and is not empty; choose a new directory",
-            req.dir.display()
-        );
+        bail!("{} exists and is not empty; choose a new directory", req.dir.display());
     }
     let id = match &req.id {
         Some(id) => id.clone(),
@@ -85,22 +75,22 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     if !valid_id(&id) {
         bail!("campaign id '{id}': use letters, digits, '-', '_' or '.' (64 at most)");
     }
+    if let Some(s) = &req.schedule {
+        s.validate()?;
+    }
     if req.players.is_empty() {
         bail!("a campaign needs at least one --player NAME=EMAIL");
     }
     let mut players = Vec::new();
     let mut secrets = Vec::new();
     for (name, email) in &req.players {
-        if !valid_id(name) {
-            bail!("player name '{name}': use letters, digits, '-', '_' or '.'");
+        if !valid_id(name) || name.eq_ignore_ascii_case("gm") {
+            bail!("player name '{name}': use letters, digits, '-', '_' or '.' ('gm' is the GM's)");
         }
         if !email.contains('@') || email.contains(char::is_whitespace) {
             bail!("player {name}: '{email}' is not a mail address");
         }
-        if players
-            .iter()
-            .any(|p: &Player| p.id.eq_ignore_ascii_case(name))
-        {
+        if players.iter().any(|p: &Player| p.id.eq_ignore_ascii_case(name)) {
             bail!("player '{name}' is named twice");
         }
         let secret = new_secret();
@@ -128,6 +118,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         gm_email: req.gm_email.clone(),
         chain_length: req.chain_length.unwrap_or(DEFAULT_CHAIN_LENGTH).max(1),
         max_input_bytes: DEFAULT_MAX_INPUT,
+        schedule: req.schedule.clone(),
         options: req.options.clone(),
         players,
         gm_secret_salt: trust::hex(&gm_salt),
@@ -163,10 +154,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     txn.write_private("secret/master.key", format!("{}\n", trust::hex(&master)));
     txn.write_private("secret/gm-secret.txt", format!("{gm_secret}\n"));
     txn.write(state_path(0), serde_json::to_vec_pretty(&state)?);
-    txn.write(
-        "reports/0/public.json",
-        serde_json::to_vec_pretty(&announcement)?,
-    );
+    txn.write("reports/0/public.json", serde_json::to_vec_pretty(&announcement)?);
 
     let templates = Templates::new(None);
     let campaign_info = CampaignInfo {
@@ -220,18 +208,8 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     let mut campaign = Campaign::open(&req.dir)?;
     super::adjudicate::run_automatic(&mut campaign)?;
 
-    let player_secrets = player_ids
-        .iter()
-        .cloned()
-        .zip(secrets.iter().cloned())
-        .collect();
-    Ok(Created {
-        id,
-        gm_secret,
-        player_secrets,
-        welcome_mails: secrets.len(),
-        chain_public: c0,
-    })
+    let player_secrets = player_ids.iter().cloned().zip(secrets.iter().cloned()).collect();
+    Ok(Created { id, gm_secret, player_secrets, welcome_mails: secrets.len(), chain_public: c0 })
 }
 
 fn random_bytes<const N: usize>() -> [u8; N] {

@@ -25,11 +25,7 @@ pub struct Mail {
 
 /// Builds `mail` and adds it to `txn` as `outbox/<name>.eml`.
 pub fn queue(config: &Config, txn: &mut Txn, mail: Mail) -> Result<PathBuf> {
-    let domain = config
-        .game_address
-        .rsplit_once('@')
-        .map(|(_, d)| d)
-        .unwrap_or("umpire.invalid");
+    let domain = config.game_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("umpire.invalid");
     let outgoing = Outgoing {
         from: config.game_address.clone(),
         to: mail.to,
@@ -40,10 +36,8 @@ pub fn queue(config: &Config, txn: &mut Txn, mail: Mail) -> Result<PathBuf> {
         in_reply_to: mail.in_reply_to.clone(),
         references: {
             let mut r = mail.references;
-            if let Some(id) = &mail.in_reply_to {
-                if !r.contains(id) {
-                    r.push(id.clone());
-                }
+            if let Some(id) = mail.in_reply_to.as_ref().filter(|id| !r.contains(id)) {
+                r.push(id.clone());
             }
             r
         },

@@ -25,30 +25,22 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 
 /// As [`write_atomic`], with Unix permissions (0600 for secrets).
 pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<()> {
-    let dir = path
-        .parent()
-        .filter(|p| !p.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     let mut tmp = tempfile::Builder::new()
         .prefix(".tmp-")
         .tempfile_in(dir)
         .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
-    tmp.write_all(bytes)
-        .with_context(|| format!("writing {}", path.display()))?;
+    tmp.write_all(bytes).with_context(|| format!("writing {}", path.display()))?;
     #[cfg(unix)]
     if let Some(mode) = mode {
         use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(fs::Permissions::from_mode(mode))?;
+        tmp.as_file().set_permissions(fs::Permissions::from_mode(mode))?;
     }
     #[cfg(not(unix))]
     let _ = mode;
-    tmp.as_file()
-        .sync_all()
-        .with_context(|| format!("syncing {}", path.display()))?;
-    tmp.persist(path)
-        .with_context(|| format!("renaming into {}", path.display()))?;
+    tmp.as_file().sync_all().with_context(|| format!("syncing {}", path.display()))?;
+    tmp.persist(path).with_context(|| format!("renaming into {}", path.display()))?;
     Ok(())
 }
 
@@ -138,24 +130,14 @@ pub fn commit(root: &Path, ledger: &mut Ledger, txn: Txn) -> Result<()> {
     if stage.exists() {
         fs::remove_dir_all(&stage)?;
     }
-    let mut manifest = Manifest {
-        txn: id.clone(),
-        files: Vec::new(),
-    };
+    let mut manifest = Manifest { txn: id.clone(), files: Vec::new() };
     for (i, (path, bytes, mode)) in txn.files.iter().enumerate() {
         check_relative(path)?;
         let staged = format!("{i:05}");
         write_atomic_mode(&stage.join(&staged), bytes, *mode)?;
-        manifest.files.push(StagedFile {
-            path: path.clone(),
-            staged,
-            mode: *mode,
-        });
+        manifest.files.push(StagedFile { path: path.clone(), staged, mode: *mode });
     }
-    write_atomic(
-        &stage.join("manifest.json"),
-        &serde_json::to_vec_pretty(&manifest)?,
-    )?;
+    write_atomic(&stage.join("manifest.json"), &serde_json::to_vec_pretty(&manifest)?)?;
     crash_point("staged");
     ledger.append(&id, txn.entries)?;
     crash_point("committed");
@@ -164,11 +146,7 @@ pub fn commit(root: &Path, ledger: &mut Ledger, txn: Txn) -> Result<()> {
 }
 
 fn check_relative(path: &Path) -> Result<()> {
-    if path.is_absolute()
-        || path
-            .components()
-            .any(|c| matches!(c, std::path::Component::ParentDir))
-    {
+    if path.is_absolute() || path.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
         bail!("refusing to write outside the campaign: {}", path.display());
     }
     Ok(())
@@ -184,8 +162,7 @@ fn apply(root: &Path, stage: &Path, manifest: &Manifest) -> Result<()> {
         if let Some(dir) = to.parent() {
             fs::create_dir_all(dir)?;
         }
-        fs::rename(&from, &to)
-            .with_context(|| format!("moving {} into place", file.path.display()))?;
+        fs::rename(&from, &to).with_context(|| format!("moving {} into place", file.path.display()))?;
         if n == 0 {
             crash_point("applying");
         }
@@ -205,9 +182,8 @@ pub fn recover(root: &Path, ledger: &Ledger) -> Result<(usize, usize)> {
     names.sort();
     let (mut finished, mut discarded) = (0, 0);
     for stage in names {
-        let manifest: Option<Manifest> = fs::read(stage.join("manifest.json"))
-            .ok()
-            .and_then(|b| serde_json::from_slice(&b).ok());
+        let manifest: Option<Manifest> =
+            fs::read(stage.join("manifest.json")).ok().and_then(|b| serde_json::from_slice(&b).ok());
         match manifest {
             Some(m) if ledger.has_txn(&m.txn) => {
                 apply(root, &stage, &m)?;

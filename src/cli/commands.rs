@@ -11,7 +11,7 @@ use umpire::audit;
 use umpire::campaign::adjudicate::{self, Outcome};
 use umpire::campaign::ingest::{self, Verdict};
 use umpire::campaign::new::{self, NewCampaign};
-use umpire::campaign::{Campaign, Txn};
+use umpire::campaign::{Campaign, Txn, route, tick};
 use umpire::mail::{self, Transport};
 use umpire::report::Format;
 use umpire::systems;
@@ -37,6 +37,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             scenario,
             options,
             chain_length,
+            schedule,
         } => {
             let created = new::create(NewCampaign {
                 system,
@@ -46,10 +47,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 gm_email,
                 address,
                 scenario,
-                options: pairs(&options, "--option", "KEY=VALUE")?
-                    .into_iter()
-                    .collect(),
+                options: pairs(&options, "--option", "KEY=VALUE")?.into_iter().collect(),
                 chain_length,
+                schedule: schedule.schedule(),
             })?;
             println!("created campaign {} in {}", created.id, dir.display());
             println!("  public chain commitment c[0]: {}", created.chain_public);
@@ -58,10 +58,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 created.welcome_mails,
                 dir.display()
             );
-            println!(
-                "  your GM secret (also in secret/gm-secret.txt): {}",
-                created.gm_secret
-            );
+            println!("  your GM secret (also in secret/gm-secret.txt): {}", created.gm_secret);
             println!(
                 "next: umpire send {} --smtp smtp://user@host  (or --sendmail, or --dry-run)",
                 dir.display()
@@ -69,12 +66,11 @@ pub fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Status { dir } => status(&dir),
-        Command::Ingest {
-            paths,
-            stdin,
-            maildir,
-            mbox,
-        } => ingest_command(paths, stdin, maildir, mbox),
+        Command::Ingest { paths, stdin, maildir, mbox, root } => match root {
+            Some(root) => ingest_routed(&root, paths, stdin, maildir, mbox),
+            None => ingest_command(paths, stdin, maildir, mbox),
+        },
+        Command::Tick { dir, root } => tick_command(dir, root),
         Command::Adjudicate { dir, force } => {
             let mut c = Campaign::open(&dir)?;
             // Mail stored before a crash is answered before the phase is sealed.
@@ -83,27 +79,16 @@ pub fn dispatch(command: Command) -> Result<i32> {
             print_outcomes(&outcomes);
             Ok(0)
         }
-        Command::Report {
-            dir,
-            step,
-            viewer,
-            format,
-        } => {
-            let format = Format::parse(&format).ok_or_else(|| {
-                anyhow!("unknown format '{format}': text, markdown, bbcode or html")
-            })?;
+        Command::Report { dir, step, viewer, format } => {
+            let format = Format::parse(&format)
+                .ok_or_else(|| anyhow!("unknown format '{format}': text, markdown, bbcode or html"))?;
             let c = Campaign::open(&dir)?;
             let step = step.unwrap_or(c.steps());
             if step == 0 {
-                bail!(
-                    "no step has been resolved yet; reports/0/public.json holds the announcement"
-                );
+                bail!("no step has been resolved yet; reports/0/public.json holds the announcement");
             }
             if step > c.steps() {
-                bail!(
-                    "step {step} has not been resolved (the latest is {})",
-                    c.steps()
-                );
+                bail!("step {step} has not been resolved (the latest is {})", c.steps());
             }
             let who = match viewer.to_ascii_lowercase().as_str() {
                 "public" => "public".to_string(),
@@ -117,40 +102,31 @@ pub fn dispatch(command: Command) -> Result<i32> {
             let path = dir.join(format!("reports/{step}/{who}.{}", format.ext()));
             print!(
                 "{}",
-                std::fs::read_to_string(&path)
-                    .with_context(|| format!("reading {}", path.display()))?
+                std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
             );
             Ok(0)
         }
-        Command::Send {
-            dir,
-            smtp,
-            sendmail,
-            dry_run,
-        } => {
+        Command::Send { dir, smtp, sendmail, dry_run, root } => {
             let transport = match (smtp, sendmail, dry_run) {
                 (_, _, true) => Transport::DryRun,
                 (Some(url), false, false) => Transport::Smtp { url },
                 (None, true, false) => Transport::Sendmail { program: None },
-                (None, false, false) => {
-                    bail!("say how to send: --smtp URL, --sendmail or --dry-run")
-                }
+                (None, false, false) => bail!("say how to send: --smtp URL, --sendmail or --dry-run"),
                 _ => bail!("choose one of --smtp and --sendmail"),
             };
-            let mut c = Campaign::open(&dir)?;
-            let report = mail::send_outbox(&dir.join("outbox"), &dir.join("sent"), &transport)?;
-            if !report.sent.is_empty() && !matches!(transport, Transport::DryRun) {
-                let mut txn = Txn::new();
-                txn.record(serde_json::json!({"event": "sent", "files": report.sent}));
-                c.commit(txn)?;
+            let dirs = match root {
+                Some(root) => {
+                    let mut d: Vec<PathBuf> = route::campaigns(&root)?.into_iter().map(|(d, _)| d).collect();
+                    d.push(root);
+                    d
+                }
+                None => vec![dir],
+            };
+            let mut failures = 0;
+            for dir in dirs {
+                failures += send_one(&dir, &transport)?;
             }
-            println!("sent {} mail(s)", report.sent.len());
-            for (file, error) in &report.failed {
-                eprintln!(
-                    "umpire: not sent: {file}: {error} (left in the outbox; it is tried again next time)"
-                );
-            }
-            Ok(if report.failed.is_empty() { 0 } else { 1 })
+            Ok(if failures == 0 { 0 } else { 1 })
         }
         Command::Verify { dir, bundle } => match audit::verify(&dir, bundle.as_deref()) {
             Ok(v) => {
@@ -162,11 +138,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                     v.public_dice,
                     v.hidden_dice,
                     v.files_checked,
-                    if v.replayed {
-                        "; every step replayed from the audit bundle"
-                    } else {
-                        ""
-                    }
+                    if v.replayed { "; every step replayed from the audit bundle" } else { "" }
                 );
                 for note in &v.notes {
                     println!("  note: {note}");
@@ -191,6 +163,137 @@ pub fn dispatch(command: Command) -> Result<i32> {
     }
 }
 
+fn tick_command(dir: Option<PathBuf>, root: Option<PathBuf>) -> Result<i32> {
+    let dirs = match (dir, root) {
+        (Some(_), Some(_)) => bail!("give a campaign directory or --root, not both"),
+        (None, Some(root)) => route::campaigns(&root)?.into_iter().map(|(d, _)| d).collect(),
+        (Some(dir), None) => vec![dir],
+        (None, None) => vec![PathBuf::from(".")],
+    };
+    let mut failed = 0;
+    for dir in dirs {
+        // One campaign's trouble must not stop the others' deadlines.
+        match Campaign::open(&dir).and_then(|mut c| tick::tick(&mut c)) {
+            Ok(t) => {
+                let mut parts = Vec::new();
+                if t.reminders > 0 {
+                    parts.push(format!("{} reminder(s)", t.reminders));
+                }
+                if !t.late.is_empty() {
+                    parts.push(format!("late: {}", t.late.join(", ")));
+                }
+                if let Some(n) = &t.note {
+                    parts.push(n.clone());
+                }
+                let summary = if parts.is_empty() { "nothing due".to_string() } else { parts.join("; ") };
+                println!("{}: {summary}", dir.display());
+                print_outcomes(&t.steps);
+            }
+            Err(e) => {
+                failed += 1;
+                eprintln!("umpire: {}: {e:#}", dir.display());
+            }
+        }
+    }
+    Ok(if failed == 0 { 0 } else { 1 })
+}
+
+/// Sends one outbox (a campaign's, or a routing root's); returns the failures.
+fn send_one(dir: &Path, transport: &Transport) -> Result<usize> {
+    let campaign = dir.join("campaign.toml").exists();
+    let mut c = if campaign { Some(Campaign::open(dir)?) } else { None };
+    let _root_lock = if campaign { None } else { Some(umpire::campaign::lock_new(dir)?) };
+    let report = mail::send_outbox(&dir.join("outbox"), &dir.join("sent"), transport)?;
+    if let Some(c) = c.as_mut().filter(|_| !report.sent.is_empty() && !matches!(transport, Transport::DryRun))
+    {
+        {
+            let mut txn = Txn::new();
+            txn.record(serde_json::json!({"event": "sent", "files": report.sent}));
+            c.commit(txn)?;
+        }
+    }
+    println!("{}: sent {} mail(s)", dir.display(), report.sent.len());
+    for (file, error) in &report.failed {
+        eprintln!("umpire: not sent: {file}: {error} (left in the outbox; it is tried again next time)");
+    }
+    Ok(report.failed.len())
+}
+
+/// `ingest --root`: each input goes to the campaign its GAME line names.
+fn ingest_routed(
+    root: &Path,
+    paths: Vec<PathBuf>,
+    stdin: bool,
+    maildir: Option<PathBuf>,
+    mbox: Option<PathBuf>,
+) -> Result<i32> {
+    let inputs = match gather(&paths, stdin, maildir.as_deref(), mbox.as_deref()) {
+        Ok(i) => i,
+        Err(e) if stdin => {
+            eprintln!("umpire: {e:#}");
+            return Ok(EX_TEMPFAIL);
+        }
+        Err(e) => return Err(e),
+    };
+    for (name, raw) in inputs {
+        let result = route::route(root, &raw).and_then(|dir| match dir {
+            Some(dir) => {
+                let mut c = Campaign::open(&dir)?;
+                let done = ingest::ingest(&mut c, &raw)?;
+                println!("{name}: {}: {}", dir.display(), describe(&done.verdict));
+                print_outcomes(&done.steps);
+                Ok(())
+            }
+            None => {
+                let stored = route::unrouted(root, &raw)?;
+                println!("{name}: names no game here; kept as {} and answered", stored.display());
+                Ok(())
+            }
+        });
+        if let Err(e) = result {
+            eprintln!("umpire: {name}: {e:#}");
+            if stdin {
+                return Ok(EX_TEMPFAIL);
+            }
+            return Err(e);
+        }
+    }
+    Ok(0)
+}
+
+/// Reads the inputs named on the command line.
+fn gather(
+    files: &[PathBuf],
+    stdin: bool,
+    maildir: Option<&Path>,
+    mbox: Option<&Path>,
+) -> Result<Vec<(String, Vec<u8>)>> {
+    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+    if stdin {
+        let mut raw = Vec::new();
+        std::io::stdin().read_to_end(&mut raw).context("reading the mail from standard input")?;
+        inputs.push(("standard input".into(), raw));
+    }
+    for f in files {
+        inputs.push((
+            f.display().to_string(),
+            std::fs::read(f).with_context(|| format!("reading {}", f.display()))?,
+        ));
+    }
+    if let Some(m) = maildir {
+        for (path, raw) in mail::read_maildir(m)? {
+            inputs.push((path.display().to_string(), raw));
+        }
+    }
+    if let Some(m) = mbox {
+        let bytes = std::fs::read(m).with_context(|| format!("reading {}", m.display()))?;
+        for (i, raw) in mail::split_mbox(&bytes).into_iter().enumerate() {
+            inputs.push((format!("{} #{}", m.display(), i + 1), raw));
+        }
+    }
+    Ok(inputs)
+}
+
 /// `A=B` arguments into pairs.
 fn pairs(args: &[String], flag: &str, shape: &str) -> Result<Vec<(String, String)>> {
     args.iter()
@@ -209,12 +312,7 @@ fn status(dir: &Path) -> Result<i32> {
     let state = c.current_state()?;
     let phase = engine.phase(&state)?;
     let step = c.steps() + 1;
-    println!(
-        "campaign {} ({}), {} step(s) resolved",
-        c.config.id,
-        c.config.system,
-        c.steps()
-    );
+    println!("campaign {} ({}), {} step(s) resolved", c.config.id, c.config.system, c.steps());
     if let Some(result) = &phase.game_over {
         println!("the game is over: {result}");
     } else {
@@ -224,12 +322,7 @@ fn status(dir: &Path) -> Result<i32> {
             .ledger
             .events("accept")
             .filter(|e| e["step"].as_u64() == Some(step))
-            .filter_map(|e| {
-                Some((
-                    e["player"].as_str()?.to_string(),
-                    e["receipt"].as_str()?.to_string(),
-                ))
-            })
+            .filter_map(|e| Some((e["player"].as_str()?.to_string(), e["receipt"].as_str()?.to_string())))
             .collect();
         for p in &phase.due {
             match (sealed.get(p), receipts.get(p)) {
@@ -240,18 +333,10 @@ fn status(dir: &Path) -> Result<i32> {
     }
     let count = |d: &str| {
         std::fs::read_dir(dir.join(d))
-            .map(|r| {
-                r.flatten()
-                    .filter(|e| e.path().extension().is_some_and(|x| x == "eml"))
-                    .count()
-            })
+            .map(|r| r.flatten().filter(|e| e.path().extension().is_some_and(|x| x == "eml")).count())
             .unwrap_or(0)
     };
-    println!(
-        "outbox: {} mail(s) waiting, {} sent",
-        count("outbox"),
-        count("sent")
-    );
+    println!("outbox: {} mail(s) waiting, {} sent", count("outbox"), count("sent"));
     Ok(0)
 }
 
@@ -262,9 +347,7 @@ fn ingest_command(
     mbox: Option<PathBuf>,
 ) -> Result<i32> {
     let (dir, files) = match paths.split_first() {
-        Some((first, rest)) if first.join("campaign.toml").exists() => {
-            (first.clone(), rest.to_vec())
-        }
+        Some((first, rest)) if first.join("campaign.toml").exists() => (first.clone(), rest.to_vec()),
         _ if Path::new("campaign.toml").exists() => (PathBuf::from("."), paths.clone()),
         _ => bail!("name the campaign directory first: umpire ingest DIR FILE..."),
     };
@@ -307,10 +390,7 @@ fn ingest_command(
         let waiting = ingest::unanswered(&c)?.len();
         let steps = ingest::finish_interrupted(&mut c)?;
         print_outcomes(&steps);
-        println!(
-            "{waiting} stored input(s) were waiting for an answer; {} step(s) resolved",
-            steps.len()
-        );
+        println!("{waiting} stored input(s) were waiting for an answer; {} step(s) resolved", steps.len());
         return Ok(0);
     }
     for (name, raw) in inputs {
@@ -338,6 +418,7 @@ fn describe(verdict: &Verdict) -> String {
         Verdict::Refused { reason } => format!("refused: {reason}"),
         Verdict::Ignored { why } => format!("stored, not answered ({why})"),
         Verdict::Duplicate => "the same mail again; stored, answered before".into(),
+        Verdict::Gm { done, .. } => format!("GM commands: {}", done.join("; ")),
     }
 }
 
@@ -350,11 +431,7 @@ pub fn print_outcomes(outcomes: &[Outcome]) {
         match &o.next.game_over {
             Some(r) => println!("the game is over: {r}"),
             None if o.next.due.is_empty() => {}
-            None => println!(
-                "next: {} — orders due from {}",
-                o.next.title,
-                o.next.due.join(", ")
-            ),
+            None => println!("next: {} — orders due from {}", o.next.title, o.next.due.join(", ")),
         }
     }
 }

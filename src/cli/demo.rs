@@ -18,8 +18,101 @@ pub fn run(dir: Option<PathBuf>, system: &str) -> Result<i32> {
     };
     match system {
         "dice" => dice(&dir),
-        other => bail!("there is no demo for system '{other}'"),
+        other => scripted(&dir, other),
     }
+}
+
+/// A system's sample game, from its `demo.toml` (see [`Script`]).
+fn scripted(dir: &Path, system: &str) -> Result<i32> {
+    let info = umpire::systems::find(system).ok_or_else(|| anyhow::anyhow!("unknown system '{system}'"))?;
+    let data = umpire::systems::GameData::embedded(info.name, info.files);
+    let text =
+        data.text("demo.toml").map_err(|_| anyhow::anyhow!("there is no demo for system '{system}'"))?;
+    let script: Script = toml::from_str(&text).map_err(|e| anyhow::anyhow!("{system}'s demo.toml: {e}"))?;
+    println!("== umpire demo: {}", info.title);
+    if let Some(about) = &script.about {
+        println!("{about}");
+    }
+    println!("campaign directory: {}\n", dir.display());
+    let created = new::create(NewCampaign {
+        system: info.name.into(),
+        dir: dir.to_path_buf(),
+        id: Some(format!("{}-demo", info.name)),
+        players: script.players.iter().map(|p| (p.clone(), format!("{p}@example.org"))).collect(),
+        gm_email: Some("gm@example.org".into()),
+        address: Some(format!("{}-demo@example.org", info.name)),
+        scenario: script.scenario.clone(),
+        options: script.options.clone(),
+        chain_length: None,
+        schedule: None,
+    })?;
+    let id = format!("{}-demo", info.name);
+    let secret = |p: &str| created.player_secrets.iter().find(|(n, _)| n == p).map(|(_, s)| s.clone());
+    let mut c = Campaign::open(dir)?;
+    for phase in &script.phase {
+        let open = c.engine()?.phase(&c.current_state()?)?;
+        if !open.id.eq_ignore_ascii_case(&phase.id) {
+            bail!("demo.toml expects phase {} but the game is at {} ({})", phase.id, open.id, open.title);
+        }
+        println!("-- {} ({})", open.title, open.id);
+        for (player, body) in &phase.orders {
+            let secret = secret(player).ok_or_else(|| anyhow::anyhow!("demo.toml: no player {player}"))?;
+            let raw = mail(
+                &format!("{player}@example.org"),
+                &format!("{}-{player}", phase.id),
+                "orders",
+                &format!("GAME {id}\nPLAYER {player}\nSECRET {secret}\n{}\nEND\n", body.trim_end()),
+            );
+            let done = ingest::ingest(&mut c, &raw)?;
+            match &done.verdict {
+                Verdict::Accepted { .. } => println!("   orders of {player}: accepted"),
+                Verdict::Refused { reason } => {
+                    println!("   orders of {player}: refused: {reason} (see phases/*/acks/)")
+                }
+                _ => {}
+            }
+        }
+        let outcomes = umpire::campaign::adjudicate::adjudicate(&mut c, true)?;
+        print_outcomes(&outcomes);
+        println!();
+    }
+    drop(c);
+    let bundle = dir.join("audit-bundle.json");
+    let c = Campaign::open(dir)?;
+    audit::write_bundle(&c, &bundle)?;
+    drop(c);
+    let v = audit::verify(dir, Some(&bundle))?;
+    println!(
+        "verify with the audit bundle: OK — {} steps replayed, {} receipts, {} public and {} hidden dice, {} files unchanged",
+        v.steps, v.receipts, v.public_dice, v.hidden_dice, v.files_checked
+    );
+    println!(
+        "Where to look: {}/reports/<step>/ (public and per player, .txt .md .bbcode .html)",
+        dir.display()
+    );
+    Ok(0)
+}
+
+/// `games/<system>/demo.toml`: the players, then each phase's orders bodies in turn.
+#[derive(serde::Deserialize)]
+struct Script {
+    about: Option<String>,
+    players: Vec<String>,
+    #[serde(default)]
+    scenario: Option<String>,
+    #[serde(default)]
+    options: std::collections::BTreeMap<String, String>,
+    #[serde(default)]
+    phase: Vec<ScriptPhase>,
+}
+
+#[derive(serde::Deserialize)]
+struct ScriptPhase {
+    /// The phase id the game must be at (a check that the script and the rules agree).
+    id: String,
+    /// Each player's orders body (no envelope); players left out send nothing.
+    #[serde(default)]
+    orders: std::collections::BTreeMap<String, String>,
 }
 
 fn fresh_dir(system: &str) -> Result<PathBuf> {
@@ -58,19 +151,12 @@ fn dice(dir: &Path) -> Result<i32> {
         scenario: None,
         options: Default::default(),
         chain_length: None,
+        schedule: None,
     })?;
-    println!(
-        "1. created campaign dice-demo; announced c[0] = {}",
-        created.chain_public
-    );
+    println!("1. created campaign dice-demo; announced c[0] = {}", created.chain_public);
     println!("   three welcome mails (with each player's secret) are in outbox/\n");
     let secret = |p: &str| {
-        created
-            .player_secrets
-            .iter()
-            .find(|(n, _)| n == p)
-            .map(|(_, s)| s.clone())
-            .unwrap_or_default()
+        created.player_secrets.iter().find(|(n, _)| n == p).map(|(_, s)| s.clone()).unwrap_or_default()
     };
 
     let inputs = [
@@ -131,6 +217,7 @@ fn dice(dir: &Path) -> Result<i32> {
             Verdict::Refused { reason } => format!("refused: {reason}"),
             Verdict::Ignored { why } => format!("not answered: {why}"),
             Verdict::Duplicate => "duplicate".into(),
+            Verdict::Gm { done, .. } => done.join("; "),
         };
         println!("   {what}: {verdict}");
         print_outcomes(&done.steps);
@@ -139,10 +226,7 @@ fn dice(dir: &Path) -> Result<i32> {
 
     let outbox = std::fs::read_dir(dir.join("outbox"))?.flatten().count();
     println!("\n3. the outbox holds {outbox} mail(s): welcomes, acknowledgements, results");
-    println!(
-        "   (send them with: umpire send {} --smtp smtp://user@host, or --sendmail)\n",
-        dir.display()
-    );
+    println!("   (send them with: umpire send {} --smtp smtp://user@host, or --sendmail)\n", dir.display());
 
     println!("4. what anyone can check now, without trusting the GM:");
     let v = audit::verify(dir, None)?;
@@ -164,26 +248,10 @@ fn dice(dir: &Path) -> Result<i32> {
         "  {}/reports/1/public.txt        the public result of alice's rolls (forum: .bbcode, web: .html)",
         dir.display()
     );
-    println!(
-        "  {}/reports/1/alice.txt         alice's own report, with her hidden die",
-        dir.display()
-    );
-    println!(
-        "  {}/phases/1/acks/              every acknowledgement, refusals included",
-        dir.display()
-    );
-    println!(
-        "  {}/outbox/                     mail waiting to be sent",
-        dir.display()
-    );
-    println!(
-        "  {}/ledger.jsonl                the append-only, hash-chained ledger",
-        dir.display()
-    );
-    println!(
-        "  umpire verify {} [--bundle {}]",
-        dir.display(),
-        bundle.display()
-    );
+    println!("  {}/reports/1/alice.txt         alice's own report, with her hidden die", dir.display());
+    println!("  {}/phases/1/acks/              every acknowledgement, refusals included", dir.display());
+    println!("  {}/outbox/                     mail waiting to be sent", dir.display());
+    println!("  {}/ledger.jsonl                the append-only, hash-chained ledger", dir.display());
+    println!("  umpire verify {} [--bundle {}]", dir.display(), bundle.display());
     Ok(0)
 }

@@ -21,6 +21,8 @@ struct Cli {
     command: Command,
 }
 
+// Parsed once per run, so the size of the largest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Subcommand)]
 enum Command {
     /// List the game systems this build knows.
@@ -51,6 +53,8 @@ enum Command {
         /// Steps the hash chains cover.
         #[arg(long)]
         chain_length: Option<u64>,
+        #[command(flatten)]
+        schedule: ScheduleArgs,
     },
     /// Show the phase, who is due, who has sent orders, and the outbox.
     Status {
@@ -71,6 +75,18 @@ enum Command {
         /// Read every mail of an mbox file.
         #[arg(long, value_name = "PATH")]
         mbox: Option<PathBuf>,
+        /// Several campaigns behind one address: each mail goes to the campaign under
+        /// this directory that its GAME line names.
+        #[arg(long, value_name = "DIR")]
+        root: Option<PathBuf>,
+    },
+    /// For cron: reminders, early processing, deadlines and grace, late notices.
+    Tick {
+        /// One campaign (default: the current directory)...
+        dir: Option<PathBuf>,
+        /// ...or every campaign under this directory.
+        #[arg(long, value_name = "DIR")]
+        root: Option<PathBuf>,
     },
     /// Seal the open phase, resolve it with its committed dice, write the reports.
     Adjudicate {
@@ -107,6 +123,9 @@ enum Command {
         /// Show what would be sent; send and move nothing.
         #[arg(long)]
         dry_run: bool,
+        /// Send the outboxes of every campaign under this directory (and its own).
+        #[arg(long, value_name = "DIR")]
+        root: Option<PathBuf>,
     },
     /// Check a campaign's public record; with --bundle, replay every step.
     Verify {
@@ -131,6 +150,53 @@ enum Command {
         #[arg(long, default_value = "dice")]
         system: String,
     },
+}
+
+/// Deadlines for `new`; without --deadline-hours or --deadline-days, phases wait for the GM.
+#[derive(clap::Args)]
+pub struct ScheduleArgs {
+    /// Each phase is due this many hours after it opens.
+    #[arg(long, value_name = "HOURS")]
+    deadline_hours: Option<u32>,
+    /// Each phase is due this many days after it opens...
+    #[arg(long, value_name = "DAYS")]
+    deadline_days: Option<u32>,
+    /// ...at this local time (HH:MM).
+    #[arg(long, value_name = "HH:MM")]
+    deadline_at: Option<String>,
+    /// The campaign's time zone (IANA name, e.g. Europe/London).
+    #[arg(long, default_value = "UTC")]
+    timezone: String,
+    /// Count only Monday to Friday.
+    #[arg(long)]
+    weekdays_only: bool,
+    /// Remind players who have not ordered, hours before the deadline (comma list).
+    #[arg(long, value_name = "HOURS,...", value_delimiter = ',', default_value = "24")]
+    reminders: Vec<u32>,
+    /// Minutes after the deadline before the no-orders default applies.
+    #[arg(long, default_value_t = 0)]
+    grace_minutes: u32,
+    /// Wait for the deadline even when every due player has ordered.
+    #[arg(long)]
+    no_early: bool,
+}
+
+impl ScheduleArgs {
+    pub fn schedule(self) -> Option<umpire::campaign::schedule::Schedule> {
+        if self.deadline_hours.is_none() && self.deadline_days.is_none() {
+            return None;
+        }
+        Some(umpire::campaign::schedule::Schedule {
+            timezone: self.timezone,
+            hours: self.deadline_hours,
+            days: self.deadline_days,
+            at: self.deadline_at,
+            weekdays_only: self.weekdays_only,
+            reminders: self.reminders,
+            grace_minutes: self.grace_minutes,
+            early: !self.no_early,
+        })
+    }
 }
 
 /// Parses the command line and runs it; returns the exit status.

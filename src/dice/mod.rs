@@ -21,9 +21,7 @@ pub struct Stream {
 
 impl Stream {
     pub fn new(key: &Hash) -> Self {
-        Stream {
-            rng: ChaCha20Rng::from_seed(*key),
-        }
+        Stream { rng: ChaCha20Rng::from_seed(*key) }
     }
 
     /// One die of `sides` faces. Sides outside 2..=2^31 are clamped into that range:
@@ -156,13 +154,6 @@ mod tests {
         d.roll_hidden("b", 6, &["x".into()]);
         d.roll("c", 6);
         let seqs: Vec<_> = d.rolls().iter().map(|r| (r.stream, r.seq)).collect();
-        assert_eq!(
-            seqs,
-            vec![
-                (StreamKind::Public, 0),
-                (StreamKind::Hidden, 0),
-                (StreamKind::Public, 1)
-            ]
-        );
+        assert_eq!(seqs, vec![(StreamKind::Public, 0), (StreamKind::Hidden, 0), (StreamKind::Public, 1)]);
     }
 }

@@ -86,18 +86,9 @@ pub struct ReportContext {
 
 pub fn viewer_info(viewer: &Viewer) -> ViewerInfo {
     match viewer {
-        Viewer::Public => ViewerInfo {
-            kind: "public",
-            name: None,
-        },
-        Viewer::Gm => ViewerInfo {
-            kind: "gm",
-            name: None,
-        },
-        Viewer::Player(p) => ViewerInfo {
-            kind: "player",
-            name: Some(p.clone()),
-        },
+        Viewer::Public => ViewerInfo { kind: "public", name: None },
+        Viewer::Gm => ViewerInfo { kind: "gm", name: None },
+        Viewer::Player(p) => ViewerInfo { kind: "player", name: Some(p.clone()) },
     }
 }
 
@@ -130,11 +121,7 @@ pub fn report(
         viewer: viewer_info(viewer),
         phase,
         next,
-        events: events
-            .iter()
-            .filter(|e| e.audience.admits(viewer))
-            .map(|e| e.text.clone())
-            .collect(),
+        events: events.iter().filter(|e| e.audience.admits(viewer)).map(|e| e.text.clone()).collect(),
         sections: view.sections,
         svg: view.svg,
         trust: TrustInfo {
@@ -145,10 +132,7 @@ pub fn report(
             receipts: record
                 .receipts
                 .iter()
-                .map(|r| ReceiptInfo {
-                    player: r.player.clone(),
-                    receipt: r.receipt.clone(),
-                })
+                .map(|r| ReceiptInfo { player: r.player.clone(), receipt: r.receipt.clone() })
                 .collect(),
             rolls: rolls
                 .iter()

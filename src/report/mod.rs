@@ -50,43 +50,19 @@ static DEFAULTS: &[(&str, &str)] = &[
     ("ack.md", include_str!("../../templates/ack.md.j2")),
     ("ack.bbcode", include_str!("../../templates/ack.bbcode.j2")),
     ("ack.html", include_str!("../../templates/ack.html.j2")),
-    (
-        "welcome.txt",
-        include_str!("../../templates/welcome.txt.j2"),
-    ),
+    ("welcome.txt", include_str!("../../templates/welcome.txt.j2")),
     ("welcome.md", include_str!("../../templates/welcome.md.j2")),
-    (
-        "welcome.bbcode",
-        include_str!("../../templates/welcome.bbcode.j2"),
-    ),
-    (
-        "welcome.html",
-        include_str!("../../templates/welcome.html.j2"),
-    ),
+    ("welcome.bbcode", include_str!("../../templates/welcome.bbcode.j2")),
+    ("welcome.html", include_str!("../../templates/welcome.html.j2")),
     ("public.txt", include_str!("../../templates/public.txt.j2")),
     ("public.md", include_str!("../../templates/public.md.j2")),
-    (
-        "public.bbcode",
-        include_str!("../../templates/public.bbcode.j2"),
-    ),
-    (
-        "public.html",
-        include_str!("../../templates/public.html.j2"),
-    ),
+    ("public.bbcode", include_str!("../../templates/public.bbcode.j2")),
+    ("public.html", include_str!("../../templates/public.html.j2")),
     ("player.txt", include_str!("../../templates/player.txt.j2")),
     ("player.md", include_str!("../../templates/player.md.j2")),
-    (
-        "player.bbcode",
-        include_str!("../../templates/player.bbcode.j2"),
-    ),
-    (
-        "player.html",
-        include_str!("../../templates/player.html.j2"),
-    ),
-    (
-        "reminder.txt",
-        include_str!("../../templates/reminder.txt.j2"),
-    ),
+    ("player.bbcode", include_str!("../../templates/player.bbcode.j2")),
+    ("player.html", include_str!("../../templates/player.html.j2")),
+    ("reminder.txt", include_str!("../../templates/reminder.txt.j2")),
 ];
 
 /// Renders templates, preferring a campaign's own copies.
@@ -103,11 +79,7 @@ impl Templates {
         env.set_trim_blocks(true);
         env.set_lstrip_blocks(true);
         env.set_auto_escape_callback(|name| {
-            if name.ends_with(".html") {
-                minijinja::AutoEscape::Html
-            } else {
-                minijinja::AutoEscape::None
-            }
+            if name.ends_with(".html") { minijinja::AutoEscape::Html } else { minijinja::AutoEscape::None }
         });
         env.set_loader(move |name| {
             if let Some(dir) = &dir {
@@ -116,10 +88,7 @@ impl Templates {
                     return Ok(Some(text));
                 }
             }
-            Ok(DEFAULTS
-                .iter()
-                .find(|(n, _)| *n == name)
-                .map(|(_, t)| t.to_string()))
+            Ok(DEFAULTS.iter().find(|(n, _)| *n == name).map(|(_, t)| t.to_string()))
         });
         Templates { env }
     }
@@ -127,13 +96,8 @@ impl Templates {
     /// Renders template `kind` (ack, welcome, public, player) in `format`.
     pub fn render<C: Serialize>(&self, kind: &str, format: Format, ctx: &C) -> Result<String> {
         let name = format!("{kind}.{}", format.ext());
-        let template = self
-            .env
-            .get_template(&name)
-            .map_err(|e| anyhow!("template {name}: {e}"))?;
-        template
-            .render(ctx)
-            .map_err(|e| anyhow!("template {name}: {e:#}"))
+        let template = self.env.get_template(&name).map_err(|e| anyhow!("template {name}: {e}"))?;
+        template.render(ctx).map_err(|e| anyhow!("template {name}: {e:#}"))
     }
 }
 

@@ -19,18 +19,11 @@ impl GameData {
         embedded: &'static [(&'static str, &'static str)],
         override_dir: Option<PathBuf>,
     ) -> Self {
-        GameData {
-            system,
-            embedded,
-            override_dir,
-        }
+        GameData { system, embedded, override_dir }
     }
 
     /// The embedded files only.
-    pub fn embedded(
-        system: &'static str,
-        embedded: &'static [(&'static str, &'static str)],
-    ) -> Self {
+    pub fn embedded(system: &'static str, embedded: &'static [(&'static str, &'static str)]) -> Self {
         GameData::new(system, embedded, None)
     }
 
@@ -39,8 +32,7 @@ impl GameData {
         if let Some(dir) = &self.override_dir {
             let path = dir.join(file);
             if path.exists() {
-                return std::fs::read_to_string(&path)
-                    .with_context(|| format!("reading {}", path.display()));
+                return std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()));
             }
         }
         self.embedded

@@ -65,25 +65,13 @@ pub struct Event {
 
 impl Event {
     pub fn public(text: impl Into<String>) -> Self {
-        Event {
-            audience: Audience::Public,
-            text: text.into(),
-            data: Value::Null,
-        }
+        Event { audience: Audience::Public, text: text.into(), data: Value::Null }
     }
     pub fn to_players(players: &[PlayerId], text: impl Into<String>) -> Self {
-        Event {
-            audience: Audience::Players(players.to_vec()),
-            text: text.into(),
-            data: Value::Null,
-        }
+        Event { audience: Audience::Players(players.to_vec()), text: text.into(), data: Value::Null }
     }
     pub fn gm(text: impl Into<String>) -> Self {
-        Event {
-            audience: Audience::Gm,
-            text: text.into(),
-            data: Value::Null,
-        }
+        Event { audience: Audience::Gm, text: text.into(), data: Value::Null }
     }
 }
 
@@ -130,11 +118,7 @@ pub struct OrderError {
 
 impl OrderError {
     pub fn new(line: usize, text: impl Into<String>, reason: impl Into<String>) -> Self {
-        OrderError {
-            line,
-            text: text.into(),
-            reason: reason.into(),
-        }
+        OrderError { line, text: text.into(), reason: reason.into() }
     }
 }
 
@@ -180,12 +164,7 @@ pub trait System: Send + Sync {
 
     /// Checks one player's orders body. Every bad line is reported, not just the first.
     /// An error must never reveal what `player` may not see.
-    fn parse(
-        &self,
-        state: &Self::State,
-        player: &str,
-        body: &str,
-    ) -> Result<Self::Orders, Vec<OrderError>>;
+    fn parse(&self, state: &Self::State, player: &str, body: &str) -> Result<Self::Orders, Vec<OrderError>>;
 
     /// A few example orders lines for the welcome mail.
     fn example_orders(&self, _state: &Self::State, _player: &str) -> Vec<String> {
@@ -233,8 +212,7 @@ pub trait Engine: Send + Sync {
 }
 
 fn load<S: DeserializeOwned>(state: &Value) -> anyhow::Result<S> {
-    S::deserialize(state)
-        .map_err(|e| anyhow::anyhow!("the saved state does not fit this system: {e}"))
+    S::deserialize(state).map_err(|e| anyhow::anyhow!("the saved state does not fit this system: {e}"))
 }
 
 impl<T: System> Engine for T {
@@ -253,9 +231,7 @@ impl<T: System> Engine for T {
         body: &str,
     ) -> anyhow::Result<Result<Vec<String>, Vec<OrderError>>> {
         let state = load::<T::State>(state)?;
-        Ok(self
-            .parse(&state, player, body)
-            .map(|orders| self.echo(&state, &orders)))
+        Ok(self.parse(&state, player, body).map(|orders| self.echo(&state, &orders)))
     }
 
     fn resolve(
@@ -306,8 +282,5 @@ pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {
-    SYSTEMS
-        .iter()
-        .copied()
-        .find(|s| s.name.eq_ignore_ascii_case(name))
+    SYSTEMS.iter().copied().find(|s| s.name.eq_ignore_ascii_case(name))
 }

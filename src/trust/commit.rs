@@ -14,19 +14,10 @@ pub struct Receipt {
 /// The salt comes from the hidden chain, so nobody can confirm a guess of a secret
 /// orders file from its published receipt, and the GM cannot pick the salt.
 pub fn receipt(hidden_k: &Hash, player: &str, orders: &[u8]) -> Receipt {
-    let full = h(&[
-        b"umpire-receipt\n",
-        hidden_k,
-        player.as_bytes(),
-        b"\n",
-        orders,
-    ]);
+    let full = h(&[b"umpire-receipt\n", hidden_k, player.as_bytes(), b"\n", orders]);
     let mut salt = [0u8; 16];
     salt.copy_from_slice(&full[..16]);
-    Receipt {
-        salt,
-        receipt: h(&[&salt, orders]),
-    }
+    Receipt { salt, receipt: h(&[&salt, orders]) }
 }
 
 /// `D = H(for each due player in byte order: player + "\n" + (hex(r) or "none") + "\n")`.
@@ -59,15 +50,7 @@ pub fn hidden_dice_key(campaign: &str, step: u64, hidden_k: &Hash, digest: &Hash
 }
 
 fn key(tag: &[u8], campaign: &str, step: u64, element: &Hash, digest: &Hash) -> Hash {
-    h(&[
-        tag,
-        campaign.as_bytes(),
-        b"\n",
-        step.to_string().as_bytes(),
-        b"\n",
-        element,
-        digest,
-    ])
+    h(&[tag, campaign.as_bytes(), b"\n", step.to_string().as_bytes(), b"\n", element, digest])
 }
 
 /// `H("umpire-state-v1\n" + h[k] + canonical JSON)`. Canonical JSON is serde_json's

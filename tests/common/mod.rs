@@ -27,33 +27,21 @@ pub fn output(o: Output) -> (i32, String, String) {
 /// Runs and insists on success.
 pub fn ok(args: &[&str]) -> String {
     let (code, out, err) = run(args);
-    assert_eq!(
-        code, 0,
-        "umpire {args:?} failed\nstdout:\n{out}\nstderr:\n{err}"
-    );
+    assert_eq!(code, 0, "umpire {args:?} failed\nstdout:\n{out}\nstderr:\n{err}");
     out
 }
 
 /// The text body of a mail file.
 pub fn mail_text(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let message = mail_parser::MessageParser::default()
-        .parse(&bytes[..])
-        .expect("a mail");
-    message
-        .body_text(0)
-        .map(|t| t.into_owned())
-        .unwrap_or_default()
+    let message = mail_parser::MessageParser::default().parse(&bytes[..]).expect("a mail");
+    message.body_text(0).map(|t| t.into_owned()).unwrap_or_default()
 }
 
 /// Creates a campaign of `system` with `players` (name@example.org each) and returns
 /// each player's secret, read from the welcome mail the way the player reads it.
 pub fn new_campaign(dir: &Path, system: &str, players: &[&str]) -> BTreeMap<String, String> {
-    let mut args = vec![
-        "new".to_string(),
-        system.to_string(),
-        dir.display().to_string(),
-    ];
+    let mut args = vec!["new".to_string(), system.to_string(), dir.display().to_string()];
     for p in players {
         args.push("--player".into());
         args.push(format!("{p}={p}@example.org"));
@@ -105,16 +93,12 @@ pub fn ledger(dir: &Path) -> Vec<serde_json::Value> {
 }
 
 pub fn count_files(dir: &Path) -> usize {
-    std::fs::read_dir(dir)
-        .map(|r| r.flatten().count())
-        .unwrap_or(0)
+    std::fs::read_dir(dir).map(|r| r.flatten().count()).unwrap_or(0)
 }
 
 /// The directory of the shared project files (rules, DATC, maps), if present.
 pub fn shared(rel: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(rel);
+    let p = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared").join(rel);
     if p.exists() {
         Some(p)
     } else {

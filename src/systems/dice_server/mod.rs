@@ -3,6 +3,11 @@
 //! A player mails `ROLL 2d6 attack on Larissa at 3:1`; the request is resolved at once
 //! as a step of its own, with dice keyed to that step's committed chain element and
 //! the receipt of the request itself, so neither the GM nor the player chose them.
+//!
+//! With the option `rounds=yes` the server works in rounds instead: every player's
+//! requests for a round are collected and rolled together when all are in or at the
+//! deadline (a player with no requests simply rolls nothing), so that nobody rolls
+//! knowing another's result.
 
 mod request;
 
@@ -13,8 +18,8 @@ use serde::{Deserialize, Serialize};
 pub use request::{Request, parse_request};
 
 use super::{
-    Audience, Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Section, Setup,
-    System, SystemInfo, View, Viewer,
+    Audience, Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Section, Setup, System,
+    SystemInfo, View, Viewer,
 };
 
 pub static INFO: SystemInfo = SystemInfo {
@@ -34,6 +39,12 @@ pub struct State {
     pub players: Vec<PlayerId>,
     /// Requests resolved so far, by player.
     pub requests: BTreeMap<PlayerId, u64>,
+    /// Rounds mode: requests are collected and rolled together.
+    #[serde(default)]
+    pub rounds: bool,
+    /// The round now open (rounds mode), from 1.
+    #[serde(default)]
+    pub round: u64,
 }
 
 impl System for DiceServer {
@@ -41,16 +52,28 @@ impl System for DiceServer {
     type Orders = Vec<Request>;
 
     fn setup(&self, setup: &Setup) -> anyhow::Result<State> {
-        if let Some((key, _)) = setup.options.iter().next() {
-            anyhow::bail!("the dice system has no option '{key}'");
+        let mut rounds = false;
+        for (key, value) in setup.options {
+            match (key.as_str(), value.to_ascii_lowercase().as_str()) {
+                ("rounds", "yes" | "true" | "1") => rounds = true,
+                ("rounds", "no" | "false" | "0") => rounds = false,
+                ("rounds", other) => anyhow::bail!("option rounds={other}: use yes or no"),
+                _ => anyhow::bail!("the dice system has no option '{key}' (it has: rounds=yes|no)"),
+            }
         }
-        Ok(State {
-            players: setup.players.to_vec(),
-            requests: BTreeMap::new(),
-        })
+        Ok(State { players: setup.players.to_vec(), requests: BTreeMap::new(), rounds, round: 1 })
     }
 
     fn phase(&self, state: &State) -> Phase {
+        if state.rounds {
+            return Phase {
+                id: format!("R{}", state.round),
+                title: format!("Dice round {}", state.round),
+                due: state.players.clone(),
+                mode: PhaseMode::Deadline,
+                game_over: None,
+            };
+        }
         Phase {
             id: "ROLL".into(),
             title: "Dice requests (each resolved on arrival)".into(),
@@ -60,12 +83,7 @@ impl System for DiceServer {
         }
     }
 
-    fn parse(
-        &self,
-        state: &State,
-        _player: &str,
-        body: &str,
-    ) -> Result<Vec<Request>, Vec<OrderError>> {
+    fn parse(&self, state: &State, _player: &str, body: &str) -> Result<Vec<Request>, Vec<OrderError>> {
         let mut requests = Vec::new();
         let mut errors = Vec::new();
         for (i, line) in body.lines().enumerate() {
@@ -85,24 +103,14 @@ impl System for DiceServer {
             errors.push(OrderError::new(
                 body.lines().count(),
                 "",
-                format!(
-                    "{} requests in one file; at most {MAX_REQUESTS}",
-                    requests.len()
-                ),
+                format!("{} requests in one file; at most {MAX_REQUESTS}", requests.len()),
             ));
         }
-        if errors.is_empty() {
-            Ok(requests)
-        } else {
-            Err(errors)
-        }
+        if errors.is_empty() { Ok(requests) } else { Err(errors) }
     }
 
     fn example_orders(&self, _state: &State, _player: &str) -> Vec<String> {
-        vec![
-            "ROLL 2d6 attack on Larissa at 3:1".into(),
-            "ROLL 1d10 HIDDEN scouting report".into(),
-        ]
+        vec!["ROLL 2d6 attack on Larissa at 3:1".into(), "ROLL 1d10 HIDDEN scouting report".into()]
     }
 
     fn echo(&self, _state: &State, orders: &Vec<Request>) -> Vec<String> {
@@ -154,30 +162,22 @@ impl System for DiceServer {
             }
             *next.requests.entry(player.clone()).or_insert(0) += 1;
         }
-        Ok(Resolution {
-            state: next,
-            events,
-        })
+        if state.rounds {
+            for p in state.players.iter().filter(|p| !orders.contains_key(*p)) {
+                events.push(Event::public(format!("{p} sent no requests for round {}", state.round)));
+            }
+            next.round += 1;
+        }
+        Ok(Resolution { state: next, events })
     }
 
     fn view(&self, state: &State, _viewer: &Viewer) -> View {
         let lines = state
             .players
             .iter()
-            .map(|p| {
-                format!(
-                    "{p}: {} request(s)",
-                    state.requests.get(p).copied().unwrap_or(0)
-                )
-            })
+            .map(|p| format!("{p}: {} request(s)", state.requests.get(p).copied().unwrap_or(0)))
             .collect();
-        View {
-            sections: vec![Section {
-                title: "Players".into(),
-                lines,
-            }],
-            ..View::default()
-        }
+        View { sections: vec![Section { title: "Players".into(), lines }], ..View::default() }
     }
 }
 
@@ -185,11 +185,7 @@ fn show(faces: &[u32], modifier: i64, total: i64) -> String {
     let list: Vec<String> = faces.iter().map(|f| f.to_string()).collect();
     let mut s = format!("[{}]", list.join(", "));
     if modifier != 0 {
-        s.push_str(&format!(
-            " {}{}",
-            if modifier > 0 { "+" } else { "-" },
-            modifier.abs()
-        ));
+        s.push_str(&format!(" {}{}", if modifier > 0 { "+" } else { "-" }, modifier.abs()));
     }
     s.push_str(&format!(" = {total}"));
     s

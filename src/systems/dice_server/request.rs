@@ -53,20 +53,14 @@ pub fn parse_request(line: &str, players: &[String]) -> Result<Request, String> 
     let (count, sides, modifier) = parse_spec(spec)?;
     let mut rest: Vec<&str> = words.collect();
     let mut hidden = false;
-    if rest
-        .first()
-        .is_some_and(|w| w.eq_ignore_ascii_case("hidden"))
-    {
+    if rest.first().is_some_and(|w| w.eq_ignore_ascii_case("hidden")) {
         hidden = true;
         rest.remove(0);
     }
     let mut to = Vec::new();
     if let Some(pos) = rest.iter().position(|w| w.eq_ignore_ascii_case("to")) {
-        let names: Vec<&str> = rest[pos + 1..]
-            .iter()
-            .flat_map(|w| w.split(','))
-            .filter(|w| !w.is_empty())
-            .collect();
+        let names: Vec<&str> =
+            rest[pos + 1..].iter().flat_map(|w| w.split(',')).filter(|w| !w.is_empty()).collect();
         if names.is_empty() {
             return Err("TO needs at least one player".into());
         }
@@ -74,19 +68,14 @@ pub fn parse_request(line: &str, players: &[String]) -> Result<Request, String> 
             let found = players
                 .iter()
                 .find(|p| p.eq_ignore_ascii_case(name))
-                .ok_or_else(|| {
-                    format!("TO names '{name}', who is not a player in this campaign")
-                })?;
+                .ok_or_else(|| format!("TO names '{name}', who is not a player in this campaign"))?;
             if !to.contains(found) {
                 to.push(found.clone());
             }
         }
         rest.truncate(pos);
     }
-    if rest
-        .last()
-        .is_some_and(|w| w.eq_ignore_ascii_case("hidden"))
-    {
+    if rest.last().is_some_and(|w| w.eq_ignore_ascii_case("hidden")) {
         hidden = true;
         rest.pop();
     }
@@ -95,21 +84,12 @@ pub fn parse_request(line: &str, players: &[String]) -> Result<Request, String> 
     }
     let label = rest.join(" ");
     if label.is_empty() {
-        return Err(
-            "every roll needs a label saying what it is for (ROLL 2d6 attack on Larissa)".into(),
-        );
+        return Err("every roll needs a label saying what it is for (ROLL 2d6 attack on Larissa)".into());
     }
     if label.chars().count() > 200 {
         return Err("the label is longer than 200 characters".into());
     }
-    Ok(Request {
-        count,
-        sides,
-        modifier,
-        hidden,
-        label,
-        to,
-    })
+    Ok(Request { count, sides, modifier, hidden, label, to })
 }
 
 /// `NdS`, `dS`, `NdS+M`, `NdS-M`; `d%` is d100.
@@ -117,35 +97,19 @@ fn parse_spec(spec: &str) -> Result<(u32, u32, i64), String> {
     let bad = || format!("'{spec}' is not a dice expression such as 2d6, d10 or 3d6+2");
     let lower = spec.to_ascii_lowercase();
     let (count, rest) = lower.split_once('d').ok_or_else(bad)?;
-    let count: u32 = if count.is_empty() {
-        1
-    } else {
-        count.parse().map_err(|_| bad())?
-    };
+    let count: u32 = if count.is_empty() { 1 } else { count.parse().map_err(|_| bad())? };
     let split = rest.find(['+', '-']);
     let (sides, modifier) = match split {
         Some(i) => (&rest[..i], &rest[i..]),
         None => (rest, ""),
     };
-    let sides: u32 = if sides == "%" {
-        100
-    } else {
-        sides.parse().map_err(|_| bad())?
-    };
-    let modifier: i64 = if modifier.is_empty() {
-        0
-    } else {
-        modifier.parse().map_err(|_| bad())?
-    };
+    let sides: u32 = if sides == "%" { 100 } else { sides.parse().map_err(|_| bad())? };
+    let modifier: i64 = if modifier.is_empty() { 0 } else { modifier.parse().map_err(|_| bad())? };
     if count == 0 || count > MAX_DICE {
-        return Err(format!(
-            "{count} dice: roll between 1 and {MAX_DICE} at a time"
-        ));
+        return Err(format!("{count} dice: roll between 1 and {MAX_DICE} at a time"));
     }
     if !(2..=MAX_SIDES).contains(&sides) {
-        return Err(format!(
-            "a die needs between 2 and {MAX_SIDES} sides, not {sides}"
-        ));
+        return Err(format!("a die needs between 2 and {MAX_SIDES} sides, not {sides}"));
     }
     if modifier.abs() > 1_000_000 {
         return Err("the modifier is larger than a million".into());
@@ -177,14 +141,8 @@ mod tests {
 
     #[test]
     fn refuses_with_reasons() {
-        for bad in [
-            "ROLL 2d6",
-            "ROLL 0d6 x",
-            "ROLL 2d1 x",
-            "ROLL 2x6 x",
-            "ROLL 2d6 x TO carol",
-            "MOVE 2d6 x",
-        ] {
+        for bad in ["ROLL 2d6", "ROLL 0d6 x", "ROLL 2d1 x", "ROLL 2x6 x", "ROLL 2d6 x TO carol", "MOVE 2d6 x"]
+        {
             assert!(parse_request(bad, &players()).is_err(), "{bad}");
         }
     }

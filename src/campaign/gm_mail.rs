@@ -1,0 +1,189 @@
+//! GM commands by mail: an orders file whose PLAYER is `gm`, signed with the GM's
+//! secret, can move the game without the GM at a keyboard.
+//!
+//! ```text
+//! EXTEND 48                 the open phase's deadline moves 48 hours later
+//! EXTEND 2026-12-01 20:00   ...or to this local time
+//! PAUSE / RESUME            tick does nothing while paused; RESUME reopens the phase now
+//! REPLACE bob new@mail.org  bob gets a new secret at a new address; the old one stops working
+//! PROCESS                   adjudicate now, with the no-orders default for missing players
+//! ```
+
+use anyhow::Result;
+use chrono::{Duration, NaiveDateTime, TimeZone, Utc};
+use serde_json::json;
+
+use super::outbox::{self, Mail};
+use super::{Campaign, Config, Txn, clock, schedule};
+use crate::orders::{hash_secret, new_secret};
+use crate::report::context::{CampaignInfo, PhaseInfo};
+use crate::report::{Format, Templates};
+use crate::systems::{self, OrderError};
+use crate::trust;
+
+/// What must happen after the commands' transaction is committed.
+#[derive(Default)]
+pub struct GmOutcome {
+    /// One line per command, for the acknowledgement.
+    pub done: Vec<String>,
+    pub adjudicate: bool,
+}
+
+/// Checks and applies the GM's commands into `txn`, or returns every bad line.
+pub fn apply(c: &Campaign, body: &str, into: &mut Txn) -> Result<Result<GmOutcome, Vec<OrderError>>> {
+    // All or nothing: the commands go into their own transaction, kept only if every line is right.
+    let mut own = Txn::new();
+    let txn = &mut own;
+    let step = c.steps() + 1;
+    let mut out = GmOutcome::default();
+    let mut errors = Vec::new();
+    let mut config = c.config.clone();
+    let mut config_changed = false;
+    for (i, line) in body.lines().enumerate() {
+        let text = line.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let verb = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
+        let bad = |reason: String| OrderError::new(i + 1, text, reason);
+        match verb.as_str() {
+            "EXTEND" => match new_deadline(c, step, &words[1..]) {
+                Ok(d) => {
+                    txn.record(json!({"event": "extend", "step": step, "deadline": d.to_rfc3339()}));
+                    let shown = config.schedule.as_ref().map(|s| s.show(d)).unwrap_or_else(|| d.to_rfc3339());
+                    out.done.push(format!("deadline of step {step} is now {shown}"));
+                }
+                Err(reason) => errors.push(bad(reason)),
+            },
+            "PAUSE" => {
+                txn.record(json!({"event": "pause", "step": step}));
+                out.done.push("paused: tick will not remind or adjudicate until RESUME".into());
+            }
+            "RESUME" => {
+                txn.record(json!({"event": "resume", "step": step, "opened": clock::now().to_rfc3339()}));
+                out.done.push("resumed: the open phase's deadline counts from now".into());
+            }
+            "PROCESS" | "FORCE" => {
+                out.adjudicate = true;
+                out.done.push("the open phase will be adjudicated now".into());
+            }
+            "REPLACE" => {
+                match (words.get(1), words.get(2)) {
+                    (Some(name), Some(email)) if email.contains('@') => {
+                        let Some(index) = config.players.iter().position(|p| p.id.eq_ignore_ascii_case(name))
+                        else {
+                            errors.push(bad(format!("there is no player '{name}'")));
+                            continue;
+                        };
+                        let secret = new_secret();
+                        let mut salt = [0u8; 16];
+                        rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut salt);
+                        let player = &mut config.players[index];
+                        player.email = email.to_string();
+                        player.secret_salt = trust::hex(&salt);
+                        player.secret_hash = trust::hex(&hash_secret(&secret, &salt));
+                        let id = player.id.clone();
+                        welcome_replacement(c, &config, txn, &id, email, &secret)?;
+                        txn.record(json!({"event": "replace", "player": id, "email": email}));
+                        out.done.push(format!("{id} is now played from {email} with a new secret; the old secret no longer works"));
+                        config_changed = true;
+                    }
+                    _ => errors.push(bad(
+                        "REPLACE needs a player and a new address: REPLACE bob bob@example.org".into(),
+                    )),
+                }
+            }
+            other => errors.push(bad(format!(
+                "'{other}' is not a GM command (EXTEND, PAUSE, RESUME, REPLACE, PROCESS)"
+            ))),
+        }
+    }
+    if !errors.is_empty() {
+        return Ok(Err(errors));
+    }
+    if out.done.is_empty() {
+        return Ok(Err(vec![OrderError::new(1, "", "no GM command found")]));
+    }
+    if config_changed {
+        txn.write("campaign.toml", config.to_toml()?);
+    }
+    into.absorb(own);
+    Ok(Ok(out))
+}
+
+fn new_deadline(c: &Campaign, step: u64, args: &[&str]) -> Result<chrono::DateTime<Utc>, String> {
+    match args {
+        [hours] => {
+            let h: i64 = hours.parse().map_err(|_| format!("'{hours}' is not a number of hours"))?;
+            if !(1..=24 * 365).contains(&h) {
+                return Err("extend by 1 hour to a year".into());
+            }
+            let current = schedule::deadline(&c.ledger, c.config.schedule.as_ref(), step)
+                .map_err(|e| e.to_string())?
+                .unwrap_or_else(clock::now);
+            Ok(current.max(clock::now()) + Duration::hours(h))
+        }
+        [date, time] => {
+            let naive = NaiveDateTime::parse_from_str(&format!("{date} {time}"), "%Y-%m-%d %H:%M")
+                .map_err(|_| format!("'{date} {time}' is not a time like 2026-12-01 20:00"))?;
+            let tz = c.config.schedule.as_ref().map(|s| s.tz()).transpose().map_err(|e| e.to_string())?;
+            let t = match tz {
+                Some(tz) => tz.from_local_datetime(&naive).earliest().map(|t| t.with_timezone(&Utc)),
+                None => Utc.from_local_datetime(&naive).earliest(),
+            };
+            let t = t.ok_or_else(|| format!("{naive} does not exist in the campaign's time zone"))?;
+            if t <= clock::now() {
+                return Err("that time has passed".into());
+            }
+            Ok(t)
+        }
+        _ => Err("EXTEND takes hours (EXTEND 48) or a local time (EXTEND 2026-12-01 20:00)".into()),
+    }
+}
+
+fn welcome_replacement(
+    c: &Campaign,
+    config: &Config,
+    txn: &mut Txn,
+    id: &str,
+    email: &str,
+    secret: &str,
+) -> Result<()> {
+    let engine = c.engine()?;
+    let state = c.current_state()?;
+    let phase = engine.phase(&state)?;
+    let info = systems::find(&config.system).ok_or_else(|| anyhow::anyhow!("unknown system"))?;
+    let ctx = json!({
+        "campaign": CampaignInfo {
+            id: config.id.clone(),
+            system: info.name.into(),
+            system_title: info.title.into(),
+            address: config.game_address.clone(),
+        },
+        "player": id,
+        "secret": secret,
+        "phase": PhaseInfo::of(&phase, None),
+        "example": engine.example(&state, id)?,
+        "sections": engine.view(&state, &systems::Viewer::Player(id.to_string()))?.sections,
+        "chain_public": "see reports/0/public.json",
+        "chain_hidden": "see reports/0/public.json",
+    });
+    let templates = Templates::new(Some(&c.root));
+    let n = c.ledger.entries().len();
+    outbox::queue(
+        config,
+        txn,
+        Mail {
+            name: format!("{:04}-welcome-{id}-{n}", c.steps() + 1),
+            to: vec![email.to_string()],
+            subject: format!("[{}] Welcome: you now play {id}", config.id),
+            text: templates.render("welcome", Format::Text, &ctx)?,
+            html: Some(templates.render("welcome", Format::Html, &ctx)?),
+            in_reply_to: None,
+            references: Vec::new(),
+            auto_reply: false,
+        },
+    )?;
+    Ok(())
+}

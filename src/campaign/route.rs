@@ -1,0 +1,80 @@
+//! Several campaigns behind one game address: a root directory holds one campaign
+//! directory each, and a mail goes to the campaign its GAME line names.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context, Result};
+
+use super::{Config, store};
+use crate::mail::{Outgoing, build_message, parse_mail};
+use crate::orders::parse_envelope;
+
+/// The campaign directories under `root`, with their configs, in name order.
+pub fn campaigns(root: &Path) -> Result<Vec<(PathBuf, Config)>> {
+    let mut out = Vec::new();
+    let entries = std::fs::read_dir(root).with_context(|| format!("reading {}", root.display()))?;
+    for entry in entries.flatten() {
+        let dir = entry.path();
+        if dir.join("campaign.toml").exists() {
+            out.push((dir.clone(), Config::load(&dir)?));
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    Ok(out)
+}
+
+/// The GAME line of a mail (from its text or a text attachment), if any.
+pub fn game_of(raw: &[u8]) -> Option<String> {
+    let mail = parse_mail(raw);
+    std::iter::once(mail.text.clone())
+        .chain(mail.attachments.iter().map(|(_, t)| t.clone()))
+        .find_map(|text| parse_envelope(&text).ok().and_then(|e| e.game))
+}
+
+/// Where a mail for `root` goes: the campaign its GAME line names.
+pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>> {
+    let Some(game) = game_of(raw) else { return Ok(None) };
+    Ok(campaigns(root)?.into_iter().find(|(_, c)| c.id.eq_ignore_ascii_case(game.trim())).map(|(d, _)| d))
+}
+
+/// Keeps a mail that names no campaign here, and answers it (unless it must not be answered).
+pub fn unrouted(root: &Path, raw: &[u8]) -> Result<PathBuf> {
+    let _lock = super::lock_new(root)?;
+    let dir = root.join("unrouted");
+    std::fs::create_dir_all(&dir)?;
+    let n = std::fs::read_dir(&dir)?.flatten().count() + 1;
+    let stored = dir.join(format!("{n:06}.eml"));
+    store::write_atomic(&stored, raw)?;
+    let mail = parse_mail(raw);
+    let campaigns = campaigns(root)?;
+    let (Some(to), None, Some((_, any))) =
+        (mail.reply_to.clone().or(mail.from.clone()), &mail.automated, campaigns.first())
+    else {
+        return Ok(stored);
+    };
+    let names: Vec<String> = campaigns.iter().map(|(_, c)| c.id.clone()).collect();
+    let text = format!(
+        "REFUSED: {}\n\nThe games here are: {}.\nStart your orders with a GAME line naming one of them.\n",
+        match game_of(raw) {
+            Some(g) => format!("there is no game '{g}' at this address"),
+            None => "no GAME line was found, so the mail could not be given to a game".into(),
+        },
+        names.join(", ")
+    );
+    let domain = any.game_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("umpire.invalid");
+    let bytes = build_message(&Outgoing {
+        from: any.game_address.clone(),
+        to: vec![to],
+        reply_to: Some(any.game_address.clone()),
+        subject: "Re: your mail to the games".into(),
+        text,
+        html: None,
+        in_reply_to: mail.message_id.clone(),
+        references: mail.references.clone(),
+        auto_submitted: true,
+        message_id: format!("unrouted-{n}@{domain}"),
+        date: super::clock::now(),
+    })?;
+    store::write_atomic(&root.join("outbox").join(format!("unrouted-{n:06}.eml")), &bytes)?;
+    Ok(stored)
+}

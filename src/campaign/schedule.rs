@@ -1,0 +1,226 @@
+//! Deadlines: when each phase is due, in the campaign's time zone, and the GM's
+//! extensions and pauses as the ledger records them.
+//!
+//! A phase opens when the step before it is resolved (or when the campaign is
+//! created, or resumed after a pause). Its deadline is either `hours` after that, or
+//! `days` later at the local time `at`; with `weekdays_only`, Saturdays and Sundays are
+//! not counted (and an hours-deadline falling on a weekend moves to Monday). A GM's
+//! EXTEND replaces the deadline of the open phase.
+
+use anyhow::{Result, anyhow, bail};
+use chrono::{DateTime, Datelike, Duration, NaiveTime, TimeZone, Utc, Weekday};
+use chrono_tz::Tz;
+use serde::{Deserialize, Serialize};
+
+use super::Ledger;
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Schedule {
+    /// An IANA time zone such as `Europe/London`.
+    #[serde(default = "utc")]
+    pub timezone: String,
+    /// Hours after the phase opens (takes precedence over `days`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hours: Option<u32>,
+    /// Whole days after the phase opens...
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u32>,
+    /// ...at this local time, `HH:MM` (default: the time of day the phase opened).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    #[serde(default)]
+    pub weekdays_only: bool,
+    /// Reminders to players who have not ordered, in hours before the deadline.
+    #[serde(default = "default_reminders")]
+    pub reminders: Vec<u32>,
+    /// Minutes after the deadline before late players get the no-orders default.
+    #[serde(default)]
+    pub grace_minutes: u32,
+    /// Adjudicate as soon as every due player has ordered.
+    #[serde(default = "yes")]
+    pub early: bool,
+}
+
+fn utc() -> String {
+    "UTC".into()
+}
+fn yes() -> bool {
+    true
+}
+fn default_reminders() -> Vec<u32> {
+    vec![24]
+}
+
+impl Schedule {
+    pub fn tz(&self) -> Result<Tz> {
+        self.timezone
+            .parse::<Tz>()
+            .map_err(|_| anyhow!("unknown time zone '{}' in [schedule]", self.timezone))
+    }
+
+    /// Checks the schedule once, when it is set, so `tick` never meets a bad one.
+    pub fn validate(&self) -> Result<()> {
+        self.tz()?;
+        if self.hours.is_none() && self.days.is_none() {
+            bail!("a schedule needs hours or days");
+        }
+        if let Some(at) = &self.at {
+            parse_time(at)?;
+        }
+        Ok(())
+    }
+
+    /// The deadline of a phase that opened at `opened`.
+    pub fn deadline(&self, opened: DateTime<Utc>) -> Result<DateTime<Utc>> {
+        let tz = self.tz()?;
+        if let Some(h) = self.hours {
+            let mut t = opened.with_timezone(&tz) + Duration::hours(h as i64);
+            while self.weekdays_only && is_weekend(t.weekday()) {
+                t += Duration::days(1);
+            }
+            return Ok(t.with_timezone(&Utc));
+        }
+        let local = opened.with_timezone(&tz);
+        let mut date = local.date_naive();
+        let mut left = self.days.unwrap_or(3);
+        while left > 0 {
+            date = date.succ_opt().ok_or_else(|| anyhow!("date out of range"))?;
+            if !(self.weekdays_only && is_weekend(date.weekday())) {
+                left -= 1;
+            }
+        }
+        let time = match &self.at {
+            Some(at) => parse_time(at)?,
+            None => local.time(),
+        };
+        let naive = date.and_time(time);
+        let t = tz
+            .from_local_datetime(&naive)
+            .earliest()
+            .or_else(|| tz.from_local_datetime(&(naive + Duration::hours(1))).earliest())
+            .ok_or_else(|| anyhow!("{naive} does not exist in {}", self.timezone))?;
+        Ok(t.with_timezone(&Utc))
+    }
+
+    /// A deadline as players read it: local time with the zone's name.
+    pub fn show(&self, t: DateTime<Utc>) -> String {
+        match self.tz() {
+            Ok(tz) => format!("{} ({})", t.with_timezone(&tz).format("%a %d %b %Y %H:%M %Z"), self.timezone),
+            Err(_) => t.format("%a %d %b %Y %H:%M UTC").to_string(),
+        }
+    }
+}
+
+fn is_weekend(d: Weekday) -> bool {
+    matches!(d, Weekday::Sat | Weekday::Sun)
+}
+
+fn parse_time(at: &str) -> Result<NaiveTime> {
+    NaiveTime::parse_from_str(at.trim(), "%H:%M")
+        .map_err(|_| anyhow!("'{at}' is not a time of day like 20:00"))
+}
+
+/// When a ledger line says its phase opened (`opened`, else the line's own time).
+fn time_of(e: &serde_json::Value) -> Option<DateTime<Utc>> {
+    e["opened"]
+        .as_str()
+        .or(e["at"].as_str())
+        .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
+        .map(|t| t.with_timezone(&Utc))
+}
+
+/// Is the campaign paused by its GM?
+pub fn paused(ledger: &Ledger) -> bool {
+    ledger
+        .entries()
+        .iter()
+        .rev()
+        .find(|e| e["event"] == "pause" || e["event"] == "resume")
+        .is_some_and(|e| e["event"] == "pause")
+}
+
+/// When the open phase (step `step`) opened: the last step, creation, or resume.
+pub fn opened(ledger: &Ledger) -> Option<DateTime<Utc>> {
+    ledger
+        .entries()
+        .iter()
+        .rev()
+        .find(|e| e["event"] == "step" || e["event"] == "new" || e["event"] == "resume")
+        .and_then(time_of)
+}
+
+/// The open phase's deadline: the GM's extension if any, else from the schedule.
+pub fn deadline(ledger: &Ledger, schedule: Option<&Schedule>, step: u64) -> Result<Option<DateTime<Utc>>> {
+    let opened_at = opened(ledger);
+    let extension = ledger
+        .entries()
+        .iter()
+        .rev()
+        .take_while(|e| e["event"] != "step" && e["event"] != "resume")
+        .find(|e| e["event"] == "extend" && e["step"].as_u64() == Some(step))
+        .and_then(|e| e["deadline"].as_str().and_then(|s| DateTime::parse_from_rfc3339(s).ok()))
+        .map(|t| t.with_timezone(&Utc));
+    if extension.is_some() {
+        return Ok(extension);
+    }
+    match (schedule, opened_at) {
+        (Some(s), Some(o)) => Ok(Some(s.deadline(o)?)),
+        _ => Ok(None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(s: &str) -> DateTime<Utc> {
+        DateTime::parse_from_rfc3339(s).unwrap().with_timezone(&Utc)
+    }
+
+    fn schedule() -> Schedule {
+        Schedule {
+            timezone: "Europe/London".into(),
+            hours: None,
+            days: Some(3),
+            at: Some("20:00".into()),
+            weekdays_only: false,
+            reminders: vec![24],
+            grace_minutes: 0,
+            early: true,
+        }
+    }
+
+    #[test]
+    fn days_at_a_local_time() {
+        // Opened Friday 20 Nov 2026 09:00 UTC; London is on GMT in November.
+        let d = schedule().deadline(at("2026-11-20T09:00:00Z")).unwrap();
+        assert_eq!(d, at("2026-11-23T20:00:00Z"));
+    }
+
+    #[test]
+    fn weekdays_only_skips_the_weekend() {
+        let mut s = schedule();
+        s.weekdays_only = true;
+        // Friday + 3 weekdays = Wednesday.
+        assert_eq!(s.deadline(at("2026-11-20T09:00:00Z")).unwrap(), at("2026-11-25T20:00:00Z"));
+        s.days = None;
+        s.hours = Some(24);
+        // Friday 09:00 + 24h = Saturday, moved to Monday.
+        assert_eq!(s.deadline(at("2026-11-20T09:00:00Z")).unwrap(), at("2026-11-23T09:00:00Z"));
+    }
+
+    #[test]
+    fn summer_time_is_respected() {
+        // In July London is UTC+1: 20:00 local is 19:00 UTC.
+        let d = schedule().deadline(at("2026-07-01T09:00:00Z")).unwrap();
+        assert_eq!(d, at("2026-07-04T19:00:00Z"));
+        assert!(schedule().show(d).contains("BST"));
+    }
+
+    #[test]
+    fn bad_zone_is_named() {
+        let mut s = schedule();
+        s.timezone = "Mars/Olympus".into();
+        assert!(s.validate().unwrap_err().to_string().contains("Mars/Olympus"));
+    }
+}

@@ -1,0 +1,128 @@
+//! `umpire tick`: what cron runs every minute. For the open phase it sends each due
+//! reminder once, adjudicates early when everyone has ordered (if the campaign
+//! allows), and at the deadline plus grace applies the no-orders default and tells the
+//! late players. Running it again changes nothing until something is due.
+
+use anyhow::Result;
+use chrono::Duration;
+use serde_json::json;
+
+use super::adjudicate::{self, Outcome};
+use super::outbox::{self, Mail};
+use super::{Campaign, Txn, clock, ingest, schedule};
+use crate::report::context::{CampaignInfo, PhaseInfo};
+use crate::report::{Format, Templates};
+use crate::systems::{self, PhaseMode};
+
+/// What one tick did.
+#[derive(Default)]
+pub struct Ticked {
+    pub reminders: usize,
+    pub late: Vec<String>,
+    pub steps: Vec<Outcome>,
+    pub note: Option<String>,
+}
+
+pub fn tick(c: &mut Campaign) -> Result<Ticked> {
+    let mut done = Ticked { steps: ingest::finish_interrupted(c)?, ..Ticked::default() };
+    if schedule::paused(&c.ledger) {
+        done.note = Some("paused by the GM".into());
+        return Ok(done);
+    }
+    let engine = c.engine()?;
+    let phase = engine.phase(&c.current_state()?)?;
+    if phase.game_over.is_some() || phase.mode == PhaseMode::Immediate || phase.due.is_empty() {
+        return Ok(done);
+    }
+    let step = c.steps() + 1;
+    let sealed = adjudicate::sealed_orders(c, step)?;
+    let missing: Vec<String> = phase.due.iter().filter(|p| !sealed.contains_key(*p)).cloned().collect();
+    let early = c.config.schedule.as_ref().is_none_or(|s| s.early);
+    if missing.is_empty() && early {
+        done.note = Some("every due player has ordered".into());
+        done.steps = adjudicate::adjudicate(c, false)?;
+        return Ok(done);
+    }
+    let Some(sched) = c.config.schedule.clone() else { return Ok(done) };
+    let Some(deadline) = schedule::deadline(&c.ledger, Some(&sched), step)? else { return Ok(done) };
+    let now = clock::now();
+
+    if now >= deadline + Duration::minutes(sched.grace_minutes as i64) {
+        // Late players are told first, in the same transaction that records them.
+        // Told once, even if the adjudication below is interrupted and retried.
+        if !c.ledger.events("late").any(|e| e["step"].as_u64() == Some(step)) {
+            let mut txn = Txn::new();
+            for p in &missing {
+                queue_notice(c, &mut txn, "late", p, step, &phase, &sched.show(deadline))?;
+            }
+            txn.record(json!({"event": "late", "step": step, "players": missing}));
+            c.commit(txn)?;
+        }
+        done.late = missing;
+        done.steps = adjudicate::adjudicate(c, true)?;
+        return Ok(done);
+    }
+    let mut txn = Txn::new();
+    for &hours in &sched.reminders {
+        let due_at = deadline - Duration::hours(hours as i64);
+        let sent = c
+            .ledger
+            .events("reminder")
+            .any(|e| e["step"].as_u64() == Some(step) && e["hours"].as_u64() == Some(hours as u64));
+        if now < due_at || sent {
+            continue;
+        }
+        for p in &missing {
+            queue_notice(c, &mut txn, &format!("reminder-{hours}h"), p, step, &phase, &sched.show(deadline))?;
+            done.reminders += 1;
+        }
+        txn.record(json!({"event": "reminder", "step": step, "hours": hours, "players": missing}));
+    }
+    c.commit(txn)?;
+    Ok(done)
+}
+
+fn queue_notice(
+    c: &Campaign,
+    txn: &mut Txn,
+    kind: &str,
+    player: &str,
+    step: u64,
+    phase: &systems::Phase,
+    deadline: &str,
+) -> Result<()> {
+    let Some(p) = c.config.player(player) else { return Ok(()) };
+    let info = systems::find(&c.config.system).ok_or_else(|| anyhow::anyhow!("unknown system"))?;
+    let ctx = json!({
+        "campaign": CampaignInfo {
+            id: c.config.id.clone(),
+            system: info.name.into(),
+            system_title: info.title.into(),
+            address: c.config.game_address.clone(),
+        },
+        "player": player,
+        "late": kind == "late",
+        "phase": PhaseInfo::of(phase, Some(deadline.to_string())),
+    });
+    let text = Templates::new(Some(&c.root)).render("reminder", Format::Text, &ctx)?;
+    let subject = if kind == "late" {
+        format!("[{}] No orders from you for {}: the default applies", c.config.id, phase.title)
+    } else {
+        format!("[{}] Reminder: orders for {} due {deadline}", c.config.id, phase.title)
+    };
+    outbox::queue(
+        &c.config,
+        txn,
+        Mail {
+            name: format!("{step:04}-{kind}-{player}"),
+            to: vec![p.email.clone()],
+            subject,
+            text,
+            html: None,
+            in_reply_to: None,
+            references: Vec::new(),
+            auto_reply: false,
+        },
+    )?;
+    Ok(())
+}

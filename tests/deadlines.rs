@@ -1,0 +1,214 @@
+//! Deadlines with a fake clock (`UMPIRE_NOW`): reminders once per offset, grace, late
+//! players, early processing, GM commands by mail, and routing by the GAME line.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+const T0: &str = "2026-11-23T10:00:00Z"; // a Monday
+
+fn at(hours: f64) -> String {
+    let t0 = chrono::DateTime::parse_from_rfc3339(T0).unwrap();
+    (t0 + chrono::Duration::minutes((hours * 60.0) as i64)).to_rfc3339()
+}
+
+fn run_at(when: &str, args: &[&str]) -> String {
+    let (code, out, err) = output(umpire().env("UMPIRE_NOW", when).args(args).output().unwrap());
+    assert_eq!(code, 0, "umpire {args:?} at {when}: {out}\n{err}");
+    out
+}
+
+fn create(dir: &Path, extra: &[&str]) -> std::collections::BTreeMap<String, String> {
+    let d = dir.to_str().unwrap();
+    let mut args = vec![
+        "new",
+        "dice",
+        d,
+        "--player",
+        "alice=alice@example.org",
+        "--player",
+        "bob=bob@example.org",
+        "--gm-email",
+        "gm@example.org",
+        "--option",
+        "rounds=yes",
+        "--timezone",
+        "Europe/London",
+    ];
+    args.extend(extra);
+    run_at(T0, &args);
+    ["alice", "bob"]
+        .iter()
+        .map(|p| {
+            let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
+            let s = text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string();
+            (p.to_string(), s)
+        })
+        .collect()
+}
+
+fn send_orders(dir: &Path, when: &str, player: &str, secret: &str, body: &str) -> String {
+    let f = dir.parent().unwrap().join(format!("{player}-{}.txt", when.replace(':', "")));
+    std::fs::write(
+        &f,
+        format!(
+            "GAME {}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n",
+            dir.file_name().unwrap().to_str().unwrap()
+        ),
+    )
+    .unwrap();
+    run_at(when, &["ingest", dir.to_str().unwrap(), f.to_str().unwrap()])
+}
+
+fn outbox_has(dir: &Path, name: &str) -> bool {
+    dir.join("outbox").join(name).exists()
+}
+
+#[test]
+fn reminders_grace_and_late_players() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = create(&dir, &["--deadline-hours", "48", "--reminders", "24,2", "--grace-minutes", "30"]);
+    let d = dir.to_str().unwrap();
+
+    assert!(run_at(&at(1.0), &["tick", d]).contains("nothing due"));
+    let ack = send_orders(&dir, &at(2.0), "alice", &s["alice"], "ROLL 2d6 first round");
+    assert!(ack.contains("accepted"), "{ack}");
+    let ack_text = std::fs::read_to_string(dir.join("phases/1/acks/000001.txt")).unwrap();
+    assert!(ack_text.contains("Deadline: Wed 25 Nov 2026 10:00 GMT (Europe/London)"), "{ack_text}");
+
+    // 24 hours before the deadline: one reminder, to bob only, and only once.
+    let out = run_at(&at(25.0), &["tick", d]);
+    assert!(out.contains("1 reminder(s)"), "{out}");
+    assert!(outbox_has(&dir, "0001-reminder-24h-bob.eml"));
+    assert!(!outbox_has(&dir, "0001-reminder-24h-alice.eml"));
+    assert!(run_at(&at(25.5), &["tick", d]).contains("nothing due"));
+    // Two hours before: the second reminder.
+    assert!(run_at(&at(46.5), &["tick", d]).contains("1 reminder(s)"));
+    assert!(outbox_has(&dir, "0001-reminder-2h-bob.eml"));
+    // Past the deadline but inside the grace period: still waiting.
+    assert!(run_at(&at(48.2), &["tick", d]).contains("nothing due"));
+    assert_eq!(ledger(&dir).iter().filter(|e| e["event"] == "step").count(), 0);
+    // Past the grace: bob is late, the round is resolved with his default.
+    let out = run_at(&at(48.6), &["tick", d]);
+    assert!(out.contains("late: bob"), "{out}");
+    assert!(out.contains("step 1"), "{out}");
+    assert!(outbox_has(&dir, "0001-late-bob.eml"));
+    let report = std::fs::read_to_string(dir.join("reports/1/public.txt")).unwrap();
+    assert!(report.contains("bob sent no requests for round 1"), "{report}");
+    // The next phase's deadline is in the report, counted from when it opened.
+    assert!(report.contains("Deadline: Fri 27 Nov 2026 10:36 GMT"), "{report}");
+    // Ticking again changes nothing.
+    assert!(run_at(&at(48.7), &["tick", d]).contains("nothing due"));
+    assert_eq!(ledger(&dir).iter().filter(|e| e["event"] == "step").count(), 1);
+
+    // Early processing once everyone has ordered.
+    send_orders(&dir, &at(50.0), "alice", &s["alice"], "ROLL 1d6 second");
+    send_orders(&dir, &at(51.0), "bob", &s["bob"], "ROLL 1d6 second");
+    let out = run_at(&at(51.5), &["tick", d]);
+    assert!(out.contains("every due player has ordered") && out.contains("step 2"), "{out}");
+
+    let bundle = tmp.path().join("b.json");
+    run_at(&at(52.0), &["audit-bundle", d, "-o", bundle.to_str().unwrap()]);
+    assert!(run_at(&at(52.0), &["verify", d, "--bundle", bundle.to_str().unwrap()]).contains("replayed"));
+}
+
+#[test]
+fn no_early_waits_for_the_deadline() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = create(&dir, &["--deadline-days", "2", "--deadline-at", "20:00", "--no-early"]);
+    let d = dir.to_str().unwrap();
+    send_orders(&dir, &at(1.0), "alice", &s["alice"], "ROLL 1d6 a");
+    send_orders(&dir, &at(1.0), "bob", &s["bob"], "ROLL 1d6 b");
+    assert!(run_at(&at(2.0), &["tick", d]).contains("nothing due"));
+    // Deadline: Wednesday 25 Nov 20:00 London = 20:00 UTC, i.e. T0 + 58h.
+    assert!(run_at(&at(57.9), &["tick", d]).contains("nothing due"));
+    let out = run_at(&at(58.0), &["tick", d]);
+    assert!(out.contains("step 1") && !out.contains("late"), "{out}");
+}
+
+#[test]
+fn gm_commands_by_mail() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = create(&dir, &["--deadline-hours", "24"]);
+    let d = dir.to_str().unwrap();
+    let gm = std::fs::read_to_string(dir.join("secret/gm-secret.txt")).unwrap().trim().to_string();
+
+    // A wrong GM secret does nothing.
+    let out = send_orders(&dir, &at(1.0), "gm", "AAAA-BBBB-CCCC-DDDD-EEEE", "PAUSE");
+    assert!(out.contains("refused"), "{out}");
+    // EXTEND moves the deadline; tick respects it.
+    let out = send_orders(&dir, &at(1.0), "gm", &gm, "EXTEND 24");
+    assert!(out.contains("GM commands"), "{out}");
+    // Without the extension the deadline was T0+24h; now nothing is resolved at T0+30h
+    // (only the 24-hour reminder, which is due).
+    let out = run_at(&at(30.0), &["tick", d]);
+    assert!(out.contains("2 reminder(s)") && !out.contains("step 1") && !out.contains("late"), "{out}");
+    // PAUSE stops tick even past the deadline; RESUME reopens the phase from now.
+    send_orders(&dir, &at(31.0), "gm", &gm, "PAUSE");
+    assert!(run_at(&at(60.0), &["tick", d]).contains("paused"));
+    send_orders(&dir, &at(61.0), "gm", &gm, "RESUME");
+    assert!(run_at(&at(62.0), &["tick", d]).contains("nothing due"));
+    // REPLACE: the old secret stops working, the new one (in the new welcome mail) works.
+    let out = send_orders(&dir, &at(63.0), "gm", &gm, "REPLACE bob robert@example.org");
+    assert!(out.contains("robert@example.org"), "{out}");
+    let out = send_orders(&dir, &at(63.5), "bob", &s["bob"], "ROLL 1d6 old secret");
+    assert!(out.contains("secret is wrong"), "{out}");
+    let welcome = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.file_name().unwrap().to_str().unwrap().contains("welcome-bob-"))
+        .expect("a new welcome mail for bob");
+    let text = mail_text(&welcome);
+    let new_secret = text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string();
+    assert_ne!(new_secret, s["bob"]);
+    let out = send_orders(&dir, &at(64.0), "bob", &new_secret, "ROLL 1d6 new secret");
+    assert!(out.contains("accepted for bob"), "{out}");
+    // A bad command line is named; nothing is done.
+    let out = send_orders(&dir, &at(64.5), "gm", &gm, "PAUSE\nREWIND 3");
+    assert!(out.contains("refused"), "{out}");
+    assert!(!run_at(&at(64.6), &["tick", d]).contains("paused"));
+    // PROCESS adjudicates now with the default for alice.
+    let out = send_orders(&dir, &at(65.0), "gm", &gm, "PROCESS");
+    assert!(out.contains("step 1"), "{out}");
+    assert!(run_at(&at(66.0), &["verify", d]).contains("verify: OK"));
+}
+
+#[test]
+fn one_address_many_games() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path();
+    let mut secrets = Vec::new();
+    for g in ["east", "west"] {
+        secrets.push(new_campaign(&root.join(g), "dice", &["ann", "bo"]));
+    }
+    let r = root.to_str().unwrap();
+    let m = file(
+        root,
+        "m.eml",
+        &mail(
+            "ann@example.org",
+            "r1",
+            &format!("GAME west\nPLAYER ann\nSECRET {}\nROLL 1d6 west roll\nEND\n", secrets[1]["ann"]),
+        ),
+    );
+    let out = ok(&["ingest", "--root", r, m.to_str().unwrap()]);
+    assert!(out.contains("west") && out.contains("accepted for ann"), "{out}");
+    assert!(root.join("west/inbox/000001.eml").exists());
+    assert!(!root.join("east/inbox").exists());
+    let m = file(
+        root,
+        "n.eml",
+        &mail("ann@example.org", "r2", "GAME north\nPLAYER ann\nSECRET x\nROLL 1d6 lost\nEND\n"),
+    );
+    let out = ok(&["ingest", "--root", r, m.to_str().unwrap()]);
+    assert!(out.contains("names no game"), "{out}");
+    assert!(root.join("unrouted/000001.eml").exists());
+    let answer = std::fs::read_dir(root.join("outbox")).unwrap().flatten().next().expect("an answer").path();
+    assert!(mail_text(&answer).contains("no game 'north'"));
+    assert!(ok(&["tick", "--root", r]).contains("east"));
+}
