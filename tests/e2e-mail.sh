@@ -13,6 +13,7 @@
 #   sudo tests/e2e-mail.sh                      # uses target/debug/umpire
 #   UMPIRE_BIN=/path/to/umpire tests/e2e-mail.sh
 #   E2E_KEEP=1 tests/e2e-mail.sh                # keep the temporary directory to look at
+#   E2E_NO_ROOT=1 tests/e2e-mail.sh             # one address per campaign, no ingest --root
 
 set -uo pipefail
 
@@ -54,6 +55,7 @@ RUN_GID=$(id -g "$RUN_USER")
 
 PASSED=0
 FAILED=0
+KNOWN=0
 OUT=""
 
 pass() {
@@ -76,6 +78,21 @@ check() {
     else
         fail "$name"
         printf '%s\n' "$OUT" | tail -n 6 | sed 's/^/         /'
+    fi
+}
+
+# known NAME WHY COMMAND...: a check umpire is known not to pass yet (WHY says what is
+# missing). A failure prints KNOWN and is counted apart; a pass is an ordinary pass, and
+# then the check should become a `check`.
+known() {
+    local name=$1 why=$2
+    shift 2
+    if OUT=$("$@" 2>&1); then
+        pass "$name"
+    else
+        KNOWN=$((KNOWN + 1))
+        echo "KNOWN  $name: $why"
+        printf '%s\n' "$OUT" | tail -n 2 | sed 's/^/         /'
     fi
 }
 
@@ -104,6 +121,7 @@ trap 'exit 130' INT TERM
 
 finish() {
     echo "took $((SECONDS - START_SECONDS))s"
+    [ "$KNOWN" = 0 ] || echo "$KNOWN known gap(s), marked KNOWN above"
     echo "$PASSED passed, $FAILED failed"
     [ "$FAILED" = 0 ]
     exit $?
@@ -135,9 +153,9 @@ fill() {
 
 PORT=$(free_port)
 mkdir -p "$T/bin" "$T/postfix" "$T/spool" "$T/data" "$T/log" "$T/mail" "$T/games" \
-    "$T/flags" "$T/out"
+    "$T/single" "$T/flags" "$T/out"
 chown postfix "$T/data"
-chown "$RUN_USER:$RUN_GROUP" "$T/mail" "$T/games" "$T/flags"
+chown "$RUN_USER:$RUN_GROUP" "$T/mail" "$T/games" "$T/single" "$T/flags"
 touch "$T/log/ingest.log"
 chown "$RUN_USER:$RUN_GROUP" "$T/log/ingest.log"
 # A copy, so the binary is readable by the delivery user wherever the checkout is.
@@ -151,34 +169,57 @@ fill "$E2E/postfix/master.cf.in" >"$T/postfix/master.cf"
 # the rest, so it can run while those land.
 HAS_ROOT=0
 "$T/bin/umpire" ingest --help 2>/dev/null | grep -q -- '--root' && HAS_ROOT=1
+[ -n "${E2E_NO_ROOT:-}" ] && HAS_ROOT=0 # to try the one-address-per-campaign set-up
 HAS_TICK=0
 "$T/bin/umpire" tick --help >/dev/null 2>&1 && HAS_TICK=1
 HAS_DIPLOMACY=0
 "$T/bin/umpire" systems 2>/dev/null | grep -q '^diplomacy ' && HAS_DIPLOMACY=1
 
-DIP_POWERS=(austria england france germany italy russia turkey)
+# The campaigns the test plays, and the players' Maildirs.
+CAMPAIGNS=(dicegame rounds dipgame)
+DIP_POWERS=(england france germany)
 {
     for who in alice bob gm "${DIP_POWERS[@]}"; do
         echo "$who@$DOMAIN $who/"
     done
     echo "$GAME_ADDR game/"
-    echo "dicegame@$DOMAIN game/"
-    echo "dipgame@$DOMAIN game/"
+    for c in "${CAMPAIGNS[@]}"; do
+        echo "$c@$DOMAIN game/"
+    done
 } >"$T/postfix/vmailbox"
-# Mail to the game address goes to umpire: to the whole games directory (routed by each
-# mail's GAME line) when this umpire has `ingest --root`, else to one campaign by address.
-if [ "$HAS_ROOT" = 1 ]; then
-    DICE_ADDR=$GAME_ADDR
-    DIP_ADDR=$GAME_ADDR
-    echo "$GAME_ADDR games:" >"$T/postfix/transport"
-else
-    DICE_ADDR=dicegame@$DOMAIN
-    DIP_ADDR=dipgame@$DOMAIN
-    {
-        echo "dicegame@$DOMAIN campaign:dicegame"
+# Mail for the games goes to umpire, both ways the README shows: dicegame@ to that one
+# campaign, kept in single/ (`umpire ingest DIR --stdin`), and the shared game address to
+# every campaign in games/, each mail routed by its GAME line (`umpire ingest --root DIR
+# --stdin`), when this umpire has --root; without it each campaign has its own address.
+{
+    echo "dicegame@$DOMAIN campaign:dicegame"
+    if [ "$HAS_ROOT" = 1 ]; then
+        echo "$GAME_ADDR games:"
+    else
+        echo "rounds@$DOMAIN campaign:rounds"
         echo "dipgame@$DOMAIN campaign:dipgame"
-    } >"$T/postfix/transport"
-fi
+    fi
+} >"$T/postfix/transport"
+
+# The address players of a campaign send orders to.
+addr_of() {
+    if [ "$HAS_ROOT" = 1 ] && [ "$1" != dicegame ]; then
+        echo "$GAME_ADDR"
+    else
+        echo "$1@$DOMAIN"
+    fi
+}
+# Where each campaign lives: behind the shared address in games/, or on its own in single/.
+home_of() {
+    if [ "$(addr_of "$1")" = "$GAME_ADDR" ]; then
+        echo "$T/games/$1"
+    else
+        echo "$T/single/$1"
+    fi
+}
+DICE_ADDR=$(addr_of dicegame)
+ROUNDS_ADDR=$(addr_of rounds)
+DIP_ADDR=$(addr_of dipgame)
 
 check "postfix accepts the test configuration" postfix -c "$T/postfix" check
 if postfix -c "$T/postfix" start >"$T/log/postfix-start.log" 2>&1; then
@@ -202,10 +243,19 @@ fi
 check "mail for another domain is refused (nothing leaves this machine)" \
     bash -c "! swaks --server 127.0.0.1:$PORT --from alice@$DOMAIN --to someone@example.org --silent 2"
 
-# --- sending and waiting ----------------------------------------------------------------
+# --- sending, waiting, the clock ----------------------------------------------------------
 
 SENT_TO_GAME=0
 QID=""
+
+is_game_addr() {
+    [ "$1" = "$GAME_ADDR" ] && return 0
+    local c
+    for c in "${CAMPAIGNS[@]}"; do
+        [ "$1" = "$c@$DOMAIN" ] && return 0
+    done
+    return 1
+}
 
 # send_mail NAME FROM TO SWAKS-ARGS...: one mail through Postfix; leaves the queue id in QID.
 send_mail() {
@@ -219,7 +269,9 @@ send_mail() {
         printf '%s\n' "$out" | tail -n 4 | sed 's/^/         /'
         return 1
     fi
-    case $to in "$DICE_ADDR" | "$DIP_ADDR") SENT_TO_GAME=$((SENT_TO_GAME + 1)) ;; esac
+    if is_game_addr "$to"; then
+        SENT_TO_GAME=$((SENT_TO_GAME + 1))
+    fi
 }
 
 # orders NAME PLAYER TO MSGID FILE: a plain orders mail from a player, body from FILE.
@@ -230,6 +282,13 @@ orders() {
         --header "Date: $(date -R)" \
         --header "Message-Id: <$4>" \
         --body "@$5"
+}
+
+# orders_delivered NAME PLAYER TO MSGID FILE: orders, then wait until umpire has them.
+orders_delivered() {
+    if orders "$@"; then
+        check "$1: Postfix delivers $2's orders to umpire" delivered "$3" "$QID"
+    fi
 }
 
 # fixture NAME FILE PLAYER TO MSGID SECRET GAME [--pad-to N]: a fixture of tests/e2e/mails.
@@ -253,90 +312,137 @@ delivered() {
     "${MAILTOOL[@]}" delivered "$T/log/maillog" "$to" "$@" --timeout 60
 }
 
+# Is this campaign one of those behind the shared address?
+behind_root() {
+    [ "$HAS_ROOT" = 1 ] && [ "$(dirname "$1")" = "$T/games" ]
+}
+
+# Sends what umpire queued, through Postfix (every campaign's outbox, with --root).
 send_outbox() {
-    ump send "$1" --smtp "smtp+plain://127.0.0.1:$PORT"
+    if behind_root "$1" || [ "$1" = "$T/games" ]; then
+        ump send --root "$T/games" --smtp "smtp+plain://127.0.0.1:$PORT"
+    else
+        ump send "$1" --smtp "smtp+plain://127.0.0.1:$PORT"
+    fi
+}
+
+# What cron runs: tick, then send.
+tick_and_send() {
+    if behind_root "$1"; then
+        ump tick --root "$T/games" && send_outbox "$1"
+    else
+        ump tick "$1" && send_outbox "$1"
+    fi
+}
+
+# The fake clock for umpire and for the deliveries Postfix makes: `at TIME` (RFC 3339).
+at() {
+    echo "$1" >"$T/now"
+}
+
+# TIME plus a number of minutes, in RFC 3339.
+plus_minutes() {
+    date -u -d "$1 + $2 minutes" +%Y-%m-%dT%H:%M:%SZ
 }
 
 count_files() {
     find "$1" -maxdepth 1 -type f -name "${2:-*}" 2>/dev/null | wc -l
 }
 
-# Every player's and the GM's mail arrives; the welcome mail carries the secret.
+# How many mails in a Maildir have a subject containing TEXT.
+mails_with_subject() {
+    "${MAILTOOL[@]}" count "$T/mail/$1" --subject "$2"
+}
+
+# welcome CAMPAIGN PLAYER...: the welcome mails arrive; each player's secret is read
+# from theirs into SECRET_<campaign>_<player>.
 welcome() {
-    local campaign=$1
+    local campaign=$1 id
+    id=$(basename "$1")
     shift
-    check "$(basename "$campaign"): welcome mails leave the outbox through Postfix" send_outbox "$campaign"
+    check "$id: the welcome mails leave the outbox through Postfix" send_outbox "$campaign"
     local who
     for who in "$@"; do
-        check "$(basename "$campaign"): $who's welcome mail arrives in their Maildir" \
-            "${MAILTOOL[@]}" wait "$T/mail/$who" --subject Welcome
-        check "$(basename "$campaign"): $who's secret is read from the welcome mail (strict MIME)" \
-            "${MAILTOOL[@]}" secret "$T/mail/$who"
-        printf -v "SECRET_$who" '%s' "$OUT"
+        check "$id: $who's welcome mail arrives in their Maildir" \
+            "${MAILTOOL[@]}" wait "$T/mail/$who" --subject "[$id] Welcome"
+        check "$id: $who's secret is read from the welcome mail (strict MIME)" \
+            "${MAILTOOL[@]}" secret "$T/mail/$who" --subject "[$id] Welcome"
+        printf -v "SECRET_${id}_$who" '%s' "$OUT"
+    done
+}
+
+secret_of() {
+    local var="SECRET_$1_$2"
+    echo "${!var:-}"
+}
+
+# ack_accepted LABEL WHO MSGID GAME-ADDRESS CAMPAIGN [INPUTS] [TEXT...]: the
+# acknowledgement of one accepted orders mail (INPUTS: how many times it was delivered).
+ack_accepted() {
+    local label=$1 who=$2 msgid=$3 addr=$4 campaign=$5 inputs=${6:-1}
+    shift 6 2>/dev/null || shift $#
+    local wants=()
+    local w
+    for w in "$@"; do wants+=(--contains "$w"); done
+    check "$label: $who's acknowledgement arrives" \
+        "${MAILTOOL[@]}" wait "$T/mail/$who" --in-reply-to "$msgid"
+    check "$label: the acknowledgement is strict MIME, threaded, auto-replied, Reply-To the game, ACCEPTED" \
+        "${MAILTOOL[@]}" reply "$T/mail/$who" --in-reply-to "$msgid" --auto-replied \
+        --reply-to "$addr" --contains "ACCEPTED" "${wants[@]}" --print-receipt
+    local receipt=$OUT
+    check "$label: the ledger holds the mail as received, accepted with the receipt the player got" \
+        "${MAILTOOL[@]}" verdict "$campaign" "$msgid" accepted --receipt "$receipt" --inputs "$inputs"
+}
+
+# report CAMPAIGN STEP PUBLIC-DICE PLAYER...: the step's report reaches each player and the
+# GM, strict MIME, showing the step's chain element and public dice as public.json has
+# them, and each hidden die's face only to its roller and the GM.
+report() {
+    local campaign=$1 step=$2 public=$3 id who
+    id=$(basename "$campaign")
+    shift 3
+    for who in "$@" gm; do
+        check "$id step $step: the report arrives for $who" \
+            "${MAILTOOL[@]}" wait "$T/mail/$who" --subject "[$id] Step $step:"
+        check "$id step $step: $who's report is strict MIME, with the step's chain element and dice" \
+            "${MAILTOOL[@]}" faces "$campaign" "$step" "$T/mail/$who" --viewer "$who" \
+            --subject "[$id] Step $step:" --public-dice "$public"
     done
 }
 
 # --- the dice system: welcome, two steps, a redelivered mail ------------------------------
 
-DICE=$T/games/dicegame
-check "dice: umpire new creates the campaign" \
+DICE=$(home_of dicegame)
+check "dicegame: umpire new creates the campaign" \
     ump new dice "$DICE" --id dicegame --player "alice=alice@$DOMAIN" --player "bob=bob@$DOMAIN" \
     --gm-email "$GM_ADDR" --address "$DICE_ADDR"
 welcome "$DICE" alice bob
-
-# ack_accepted LABEL WHO MSGID GAME-ADDRESS CAMPAIGN [INPUTS]: the acknowledgement of one
-# accepted orders mail (INPUTS: how many times it was delivered, default once).
-ack_accepted() {
-    local label=$1 who=$2 msgid=$3
-    check "$label: $who's acknowledgement arrives" \
-        "${MAILTOOL[@]}" wait "$T/mail/$who" --in-reply-to "$msgid"
-    check "$label: the acknowledgement is strict MIME, threaded, auto-replied, Reply-To the game, ACCEPTED" \
-        "${MAILTOOL[@]}" reply "$T/mail/$who" --in-reply-to "$msgid" --auto-replied \
-        --reply-to "$4" --contains "ACCEPTED" --print-receipt
-    local receipt=$OUT
-    check "$label: the ledger holds the mail as received, accepted with the receipt the player got" \
-        "${MAILTOOL[@]}" verdict "$5" "$msgid" accepted --receipt "$receipt" --inputs "${6:-1}"
-}
-
-# A dice step's report reaches every player and the GM, showing public.json's dice.
-dice_report() {
-    local step=$1 public=$2 who
-    for who in alice bob gm; do
-        check "dice step $step: the report arrives for $who, with the dice of public.json" \
-            "${MAILTOOL[@]}" wait "$T/mail/$who" --subject "[dicegame] Step $step:"
-        check "dice step $step: $who's report is strict MIME and shows the step's public dice" \
-            "${MAILTOOL[@]}" faces "$DICE" "$step" "$T/mail/$who" \
-            --subject "[dicegame] Step $step:" --public-dice "$public"
-    done
-}
 
 # Step 1: alice rolls in public. Postfix is told her delivery failed (after umpire
 # stored and answered it), so it delivers the very same mail again: umpire must keep
 # both copies and answer once.
 printf 'GAME dicegame\nPLAYER alice\nSECRET %s\nROLL 2d6 attack on Larissa at 3:1\nEND\n\n-- \nalice\n' \
-    "$SECRET_alice" >"$T/out/dice1.txt"
+    "$(secret_of dicegame alice)" >"$T/out/dice1.txt"
 touch "$T/flags/fail-once"
 chown "$RUN_USER" "$T/flags/fail-once"
-if orders "dice step 1" alice "$DICE_ADDR" dice1.alice@players.umpire.test "$T/out/dice1.txt"; then
-    check "dice step 1: Postfix delivers alice's orders to umpire (after one retry)" delivered "$DICE_ADDR" "$QID"
-fi
-check "dice step 1: the retried delivery was stored twice, as two inputs" \
+orders_delivered "dicegame step 1" alice "$DICE_ADDR" dice1.alice@players.umpire.test "$T/out/dice1.txt"
+check "dicegame step 1: Postfix was told the first delivery failed and delivered the mail again" \
+    grep -q "delivery reported as failed" "$T/log/ingest.log"
+check "dicegame step 1: both deliveries were stored, as two inputs" \
     test "$(count_files "$DICE/inbox" '*.eml')" = 2
-check "dice step 1: the outbox goes out through Postfix" send_outbox "$DICE"
-ack_accepted "dice step 1" alice dice1.alice@players.umpire.test "$DICE_ADDR" "$DICE" 2
-check "dice step 1: the same mail delivered twice is acknowledged once" \
+check "dicegame step 1: the outbox goes out through Postfix" send_outbox "$DICE"
+ack_accepted "dicegame step 1" alice dice1.alice@players.umpire.test "$DICE_ADDR" "$DICE" 2
+check "dicegame step 1: the same mail delivered twice is acknowledged once" \
     test "$("${MAILTOOL[@]}" count "$T/mail/alice" --in-reply-to dice1.alice@players.umpire.test)" = 1
-dice_report 1 2
+report "$DICE" 1 2 alice bob
 
-# Step 2: bob rolls a hidden die.
+# Step 2: bob rolls a hidden die: no public dice in the record.
 printf 'GAME dicegame\nPLAYER bob\nSECRET %s\nROLL 1d10 HIDDEN ambush check in Grammos\nEND\n' \
-    "$SECRET_bob" >"$T/out/dice2.txt"
-if orders "dice step 2" bob "$DICE_ADDR" dice2.bob@players.umpire.test "$T/out/dice2.txt"; then
-    check "dice step 2: Postfix delivers bob's orders to umpire" delivered "$DICE_ADDR" "$QID"
-fi
-check "dice step 2: the outbox goes out through Postfix" send_outbox "$DICE"
-ack_accepted "dice step 2" bob dice2.bob@players.umpire.test "$DICE_ADDR" "$DICE"
-dice_report 2 0
+    "$(secret_of dicegame bob)" >"$T/out/dice2.txt"
+orders_delivered "dicegame step 2" bob "$DICE_ADDR" dice2.bob@players.umpire.test "$T/out/dice2.txt"
+check "dicegame step 2: the outbox goes out through Postfix" send_outbox "$DICE"
+ack_accepted "dicegame step 2" bob dice2.bob@players.umpire.test "$DICE_ADDR" "$DICE"
+report "$DICE" 2 0 alice bob
 
 # --- hostile mail ------------------------------------------------------------------------
 
@@ -359,8 +465,7 @@ HOSTILE_QIDS=()
 for entry in "${HOSTILE[@]}"; do
     IFS='|' read -r file who _ <<<"$entry"
     id="${file%.eml}.$who@players.umpire.test"
-    secret_var="SECRET_$who"
-    secret=${!secret_var}
+    secret=$(secret_of dicegame "$who")
     extra=()
     case $file in
     forged.eml) secret="K7QF-2M9X-8R4T-PW3D-6HJN" ;; # a guess, not alice's secret
@@ -381,8 +486,9 @@ for entry in "${HOSTILE[@]}"; do
     case $expect in
     accepted)
         check "hostile $file: answered ACCEPTED, strict MIME, threaded, the orders read right" \
-            "${MAILTOOL[@]}" reply "$T/mail/$who" --in-reply-to "$id" "${subject_filter[@]}" --auto-replied \
-            --reply-to "$DICE_ADDR" --contains ACCEPTED --contains "$text" --print-receipt
+            "${MAILTOOL[@]}" reply "$T/mail/$who" --in-reply-to "$id" "${subject_filter[@]}" \
+            --auto-replied --reply-to "$DICE_ADDR" --contains ACCEPTED --contains "$text" \
+            --print-receipt
         check "hostile $file: ledger: accepted with that receipt" \
             "${MAILTOOL[@]}" verdict "$DICE" "$id" accepted --receipt "$OUT"
         ;;
@@ -398,8 +504,8 @@ for entry in "${HOSTILE[@]}"; do
     ignored)
         check "hostile $file: ledger: stored, not answered" \
             "${MAILTOOL[@]}" verdict "$DICE" "$id" ignored
-        check "hostile $file: nothing in the outbox or sent/ answers it" \
-            "${MAILTOOL[@]}" unanswered "$DICE" "$id"
+        check "hostile $file: nothing in any outbox or sent/ answers it" \
+            "${MAILTOOL[@]}" unanswered "$T" "$id"
         ;;
     esac
 done
@@ -407,27 +513,209 @@ check "hostile: neither the bounce nor the auto-reply got a reply in any Maildir
     test "$("${MAILTOOL[@]}" count "$T/mail/alice" "$T/mail/bob" "$T/mail/gm" \
         --in-reply-to bounce.bob@players.umpire.test)$("${MAILTOOL[@]}" count "$T/mail/alice" \
         "$T/mail/bob" "$T/mail/gm" --in-reply-to auto-reply.alice@players.umpire.test)" = 00
+check "dicegame: the outbox is empty after send" test "$(count_files "$DICE/outbox" '*.eml')" = 0
+check "dicegame: umpire verify passes" ump verify "$DICE"
 
-# Nothing lost: one inbox file per delivery umpire ran (the retried mail twice).
-DELIVERIES=$(grep -c '^delivery exit 0$' "$T/log/ingest.log")
-check "nothing lost: inbox files = deliveries to the game address ($DELIVERIES = $SENT_TO_GAME mails + 1 retry)" \
-    test "$(count_files "$DICE/inbox" '*.eml')" = "$DELIVERIES" -a "$DELIVERIES" = $((SENT_TO_GAME + 1))
-check "dice: the outbox is empty after send" test "$(count_files "$DICE/outbox" '*.eml')" = 0
-check "dice: umpire verify passes" ump verify "$DICE"
+# --- deadlines: dice rounds, tick with a fake clock ---------------------------------------
+#
+# The dice system in rounds: every player's requests of a round are rolled together
+# when all are in, or at the deadline. Round 1: both order and tick processes it early.
+# Round 2: bob never orders; tick sends the 24-hour and 2-hour reminders once each,
+# waits out the grace period, then tells bob he is late and resolves the round.
 
-# --- deadlines: tick ------------------------------------------------------------------------
-
+ROUNDS=$(home_of rounds)
 if [ "$HAS_TICK" = 0 ]; then
     echo "SKIP: this umpire has no tick command; reminders and deadlines not tested"
+else
+    R0=2026-11-02T09:00:00Z # a Monday
+    at "$R0"
+    check "rounds: umpire new with a schedule (48 h, reminders 24 h and 2 h, grace 30 min, Paris time)" \
+        ump new dice "$ROUNDS" --id rounds --option rounds=yes \
+        --player "alice=alice@$DOMAIN" --player "bob=bob@$DOMAIN" \
+        --gm-email "$GM_ADDR" --address "$ROUNDS_ADDR" \
+        --deadline-hours 48 --reminders 24,2 --grace-minutes 30 --timezone Europe/Paris
+    welcome "$ROUNDS" alice bob
+    DEADLINE1="Wed 04 Nov 2026 10:00 CET (Europe/Paris)"
+    known "rounds: the welcome mail shows the first deadline ($DEADLINE1)" \
+        "new gives the welcome template no deadline, though the template shows one when given" \
+        "${MAILTOOL[@]}" reply "$T/mail/alice" --subject "[rounds] Welcome" --contains "$DEADLINE1"
+    rounds_orders() { # LABEL WHO MSGID ROLL-LINE
+        printf 'GAME rounds\nPLAYER %s\nSECRET %s\n%s\nEND\n' "$2" "$(secret_of rounds "$2")" "$4" \
+            >"$T/out/$3.txt"
+        orders_delivered "$1" "$2" "$ROUNDS_ADDR" "$3" "$T/out/$3.txt"
+    }
+
+    at "$(plus_minutes "$R0" 60)"
+    rounds_orders "rounds round 1" alice r1.alice@players.umpire.test "ROLL 2d6 opening barrage"
+    check "rounds round 1: the outbox goes out" send_outbox "$ROUNDS"
+    ack_accepted "rounds round 1" alice r1.alice@players.umpire.test "$ROUNDS_ADDR" "$ROUNDS" 1 \
+        "Deadline: $DEADLINE1"
+
+    at "$(plus_minutes "$R0" 120)"
+    check "rounds: tick before any reminder is due changes nothing" tick_and_send "$ROUNDS"
+    check "rounds: no step was resolved while bob's orders are missing" test ! -e "$ROUNDS/reports/1"
+    check "rounds: no reminder went out early" test "$(mails_with_subject bob "[rounds] Reminder")" = 0
+
+    at "$(plus_minutes "$R0" 180)"
+    rounds_orders "rounds round 1" bob r1.bob@players.umpire.test "ROLL 1d6 scouting the pass"
+    check "rounds round 1: bob's acknowledgement goes out" send_outbox "$ROUNDS"
+    ack_accepted "rounds round 1" bob r1.bob@players.umpire.test "$ROUNDS_ADDR" "$ROUNDS"
+
+    R1=$(plus_minutes "$R0" 240)
+    at "$R1"
+    check "rounds round 1: tick processes the round early, everyone having ordered" \
+        tick_and_send "$ROUNDS"
+    check "rounds round 1: resolved 44 hours before its deadline" test -e "$ROUNDS/reports/1/public.json"
+    report "$ROUNDS" 1 3 alice bob
+    check "rounds round 1: the report shows round 2's deadline, 48 hours after it opened" \
+        "${MAILTOOL[@]}" reply "$T/mail/alice" --subject "[rounds] Step 1:" \
+        --contains "Deadline: Wed 04 Nov 2026 14:00 CET (Europe/Paris)"
+
+    # Round 2 opened at R1: due 48 hours later.
+    DEADLINE2="Wed 04 Nov 2026 14:00 CET (Europe/Paris)"
+    at "$(plus_minutes "$R1" 60)"
+    rounds_orders "rounds round 2" alice r2.alice@players.umpire.test "ROLL 1d20 assault on the ridge"
+    check "rounds round 2: the outbox goes out" send_outbox "$ROUNDS"
+    ack_accepted "rounds round 2" alice r2.alice@players.umpire.test "$ROUNDS_ADDR" "$ROUNDS" 1 \
+        "Deadline: $DEADLINE2"
+
+    at "$(plus_minutes "$R1" $((24 * 60 + 1)))"
+    check "rounds round 2: tick 24 hours before the deadline" tick_and_send "$ROUNDS"
+    check "rounds round 2: bob gets the 24-hour reminder, showing the deadline" \
+        "${MAILTOOL[@]}" reply "$T/mail/bob" --subject "[rounds] Reminder" --contains "$DEADLINE2"
+    check "rounds round 2: alice, who has ordered, gets no reminder" \
+        test "$(mails_with_subject alice "[rounds] Reminder")" = 0
+    check "rounds round 2: tick again at the same time" tick_and_send "$ROUNDS"
+    at "$(plus_minutes "$R1" $((24 * 60 + 11)))"
+    check "rounds round 2: tick again 10 minutes later" tick_and_send "$ROUNDS"
+    check "rounds round 2: the ledger records the 24-hour reminder once" \
+        "${MAILTOOL[@]}" ledger-count "$ROUNDS" reminder 1 step=2 hours=24
+    check "rounds round 2: still one reminder (never duplicated)" \
+        test "$(mails_with_subject bob "[rounds] Reminder")" = 1
+
+    at "$(plus_minutes "$R1" $((46 * 60 + 1)))"
+    check "rounds round 2: tick 2 hours before the deadline" tick_and_send "$ROUNDS"
+    check "rounds round 2: bob gets the 2-hour reminder" \
+        "${MAILTOOL[@]}" wait "$T/mail/bob" --subject "[rounds] Reminder" --count 2
+    check "rounds round 2: two reminders in all, each once" \
+        test "$(mails_with_subject bob "[rounds] Reminder")" = 2
+
+    at "$(plus_minutes "$R1" $((48 * 60 + 10)))"
+    check "rounds round 2: tick 10 minutes past the deadline, within the grace" tick_and_send "$ROUNDS"
+    check "rounds round 2: the grace period holds the round open" test ! -e "$ROUNDS/reports/2"
+    check "rounds round 2: no late notice during the grace" \
+        test "$(mails_with_subject bob "[rounds] No orders from you")" = 0
+
+    at "$(plus_minutes "$R1" $((48 * 60 + 31)))"
+    check "rounds round 2: tick past the deadline and the grace" tick_and_send "$ROUNDS"
+    check "rounds round 2: resolved without bob's orders" test -e "$ROUNDS/reports/2/public.json"
+    check "rounds round 2: bob is told his orders were late" \
+        "${MAILTOOL[@]}" wait "$T/mail/bob" --subject "[rounds] No orders from you"
+    check "rounds round 2: the late notice is strict MIME and names the deadline" \
+        "${MAILTOOL[@]}" reply "$T/mail/bob" --subject "[rounds] No orders from you" \
+        --contains "$DEADLINE2"
+    check "rounds round 2: alice gets no late notice" \
+        test "$(mails_with_subject alice "[rounds] No orders from you")" = 0
+    report "$ROUNDS" 2 1 alice bob
+    check "rounds: tick once more changes nothing" tick_and_send "$ROUNDS"
+    check "rounds: still two steps, one late notice" test ! -e "$ROUNDS/reports/3" -a \
+        "$(mails_with_subject bob "[rounds] No orders from you")" = 1
+    check "rounds: umpire verify passes" ump verify "$ROUNDS"
+    rm -f "$T/now"
 fi
 
-# --- Diplomacy ------------------------------------------------------------------------------
+# --- Diplomacy: one movement phase ---------------------------------------------------------
+#
+# Three powers with players (the others in civil disorder). England and France send the
+# example orders their welcome mail shows; Germany sends nothing, is reminded, and is
+# told at the deadline that its units held.
 
-if [ "$HAS_DIPLOMACY" = 0 ]; then
-    echo "SKIP: this umpire has no diplomacy system; the Diplomacy phase was not played"
+DIP=$(home_of dipgame)
+if [ "$HAS_DIPLOMACY" = 0 ] || [ "$HAS_TICK" = 0 ]; then
+    echo "SKIP: this umpire has no diplomacy system (or no tick); the Diplomacy phase was not played"
+else
+    D0=2026-11-09T18:00:00Z
+    at "$D0"
+    players=()
+    for p in "${DIP_POWERS[@]}"; do players+=(--player "$p=$p@$DOMAIN"); done
+    check "dipgame: umpire new diplomacy (3 powers, civil disorder for the rest, 24 h deadline)" \
+        ump new diplomacy "$DIP" --id dipgame "${players[@]}" --option unassigned=civil-disorder \
+        --gm-email "$GM_ADDR" --address "$DIP_ADDR" --deadline-hours 24 --reminders 2
+    welcome "$DIP" "${DIP_POWERS[@]}"
+    at "$(plus_minutes "$D0" 60)"
+    for p in england france; do
+        if check "dipgame: $p's welcome mail shows example orders" \
+            "${MAILTOOL[@]}" example "$T/mail/$p" --subject "[dipgame] Welcome"; then
+            {
+                printf 'GAME dipgame\nPOWER %s\nSECRET %s\n' "$p" "$(secret_of dipgame "$p")"
+                printf '%s\n' "$OUT"
+                printf 'END\n'
+            } >"$T/out/dip.$p.txt"
+            orders_delivered "dipgame" "$p" "$DIP_ADDR" "dip1.$p@players.umpire.test" "$T/out/dip.$p.txt"
+        fi
+    done
+    check "dipgame: the outbox goes out" send_outbox "$DIP"
+    for p in england france; do
+        ack_accepted "dipgame" "$p" "dip1.$p@players.umpire.test" "$DIP_ADDR" "$DIP"
+    done
+    at "$(plus_minutes "$D0" $((22 * 60 + 1)))"
+    check "dipgame: tick 2 hours before the deadline" tick_and_send "$DIP"
+    check "dipgame: germany, who has not ordered, gets the reminder" \
+        "${MAILTOOL[@]}" wait "$T/mail/germany" --subject "[dipgame] Reminder"
+    check "dipgame: england, who has, does not" \
+        test "$(mails_with_subject england "[dipgame] Reminder")" = 0
+    at "$(plus_minutes "$D0" $((24 * 60 + 1)))"
+    check "dipgame: tick past the deadline adjudicates the movement phase" tick_and_send "$DIP"
+    check "dipgame: germany is told its orders were late" \
+        "${MAILTOOL[@]}" wait "$T/mail/germany" --subject "[dipgame] No orders from you"
+    report "$DIP" 1 0 "${DIP_POWERS[@]}"
+    check "dipgame: umpire verify passes" ump verify "$DIP"
+    rm -f "$T/now"
 fi
+
+# --- several campaigns behind one address: what names no campaign -------------------------
+
 if [ "$HAS_ROOT" = 0 ]; then
-    echo "SKIP: this umpire has no ingest --root; each campaign has its own address"
+    echo "SKIP: this umpire has no ingest --root; each campaign had its own address"
+else
+    printf 'GAME nosuchgame\nPLAYER alice\nSECRET %s\nROLL 1d6 lost\nEND\n' \
+        "$(secret_of dicegame alice)" >"$T/out/unknown-game.txt"
+    if orders "root: a mail naming no game here" alice "$GAME_ADDR" unknown-game.alice@players.umpire.test \
+        "$T/out/unknown-game.txt"; then
+        UNKNOWN_QID=$QID
+        if fixture "root: a bounce to the shared address" bounce.eml bob "$GAME_ADDR" \
+            root-bounce.bob@players.umpire.test "$(secret_of dicegame bob)" dicegame; then
+            check "root: Postfix delivers both to umpire --root" \
+                delivered "$GAME_ADDR" "$UNKNOWN_QID" "$QID"
+        fi
+    fi
+    check "root: the outboxes go out" send_outbox "$T/games"
+    check "root: the mail naming no game is kept in unrouted/" \
+        "${MAILTOOL[@]}" kept "$T/games" unknown-game.alice@players.umpire.test
+    check "root: ...and answered with the games there are, strict MIME, In-Reply-To, auto-replied" \
+        "${MAILTOOL[@]}" reply "$T/mail/alice" --in-reply-to unknown-game.alice@players.umpire.test \
+        --skip-references --auto-replied --reply-to "$GAME_ADDR" --contains "REFUSED" \
+        --contains "nosuchgame" --contains "rounds"
+    known "root: ...with References naming the mail it answers" \
+        "the answer from ingest --root to an unrouted mail copies References without the mail's own Message-ID" \
+        "${MAILTOOL[@]}" reply "$T/mail/alice" --in-reply-to unknown-game.alice@players.umpire.test
+    check "root: the bounce (no GAME line of its own) is kept in unrouted/" \
+        "${MAILTOOL[@]}" kept "$T/games" root-bounce.bob@players.umpire.test
+    check "root: ...and never answered" \
+        "${MAILTOOL[@]}" unanswered "$T" root-bounce.bob@players.umpire.test
 fi
+
+# --- nothing lost ----------------------------------------------------------------------------
+
+# One stored file per delivery umpire ran (the redelivered mail twice), in the campaigns'
+# inboxes or, with --root, in unrouted/.
+DELIVERIES=$(grep -c '^delivery exit 0$' "$T/log/ingest.log")
+STORED=$(find "$T/single" "$T/games" -path '*/inbox/*.eml' -o -path '*/unrouted/*.eml' | wc -l)
+check "nothing lost: $SENT_TO_GAME mails to the game address, $DELIVERIES deliveries (one retried), $STORED stored" \
+    test "$STORED" = "$DELIVERIES" -a "$DELIVERIES" = $((SENT_TO_GAME + 1))
+check "nothing lost: every delivery to umpire ended with exit 0 (none deferred but the simulated one)" \
+    test "$(grep -c '^delivery exit' "$T/log/ingest.log")" = "$DELIVERIES"
+check "no mail is left unsent in any outbox" \
+    test "$(find "$T/single" "$T/games" -path '*/outbox/*.eml' | wc -l)" = 0
 
 finish

@@ -118,13 +118,32 @@ def cmd_count(a):
 
 def cmd_secret(a):
     """Prints the secret from a player's welcome mail."""
-    for p in find(a.maildir, subject="Welcome"):
+    for p in find(a.maildir, subject=a.subject):
         text = body_text(parse_strict(p))
         m = re.search(r"^Your secret:\s*(\S+)\s*$", text, re.M)
         if m:
             print(m.group(1))
             return
-    raise Failed(f"{a.maildir}: no welcome mail with a 'Your secret:' line")
+    raise Failed(f"{a.maildir}: no mail '{a.subject}' with a 'Your secret:' line")
+
+
+def cmd_example(a):
+    """Prints the example orders lines of a welcome mail: those between SECRET and END."""
+    for p in find(a.maildir, subject=a.subject):
+        lines = body_text(parse_strict(p)).splitlines()
+        starts = [i for i, line in enumerate(lines) if line.strip().upper().startswith("SECRET ")]
+        if not starts:
+            continue
+        example = []
+        for line in lines[starts[0] + 1 :]:
+            if line.strip().upper() == "END":
+                break
+            if line.strip():
+                example.append(line.strip())
+        if example:
+            print("\n".join(example))
+            return
+    raise Failed(f"{a.maildir}: no mail '{a.subject}' with example orders")
 
 
 def cmd_reply(a):
@@ -136,7 +155,7 @@ def cmd_reply(a):
         )
     path = found[0]
     msg = parse_strict(path)
-    if a.in_reply_to:
+    if a.in_reply_to and not a.skip_references:
         refs = angle_ids(msg["References"])
         if a.in_reply_to not in refs:
             raise Failed(f"{path}: References {refs} lacks <{a.in_reply_to}>")
@@ -216,37 +235,88 @@ def cmd_verdict(a):
     print(f"{kind} {stored} {len(raw)} bytes")
 
 
+def stored_copies(root, message_id):
+    """Every stored input under root (campaign inboxes, unrouted/) with this Message-ID."""
+    out = []
+    for p in sorted(Path(root).glob("**/*.eml")):
+        if p.parent.name not in ("inbox", "unrouted"):
+            continue
+        with open(p, "rb") as f:
+            head = f.read(64 * 1024).split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+        msg = BytesParser(policy=email.policy.default).parsebytes(head + b"\n\n", headersonly=True)
+        if message_id in angle_ids(msg["Message-ID"]):
+            out.append(p)
+    return out
+
+
+def cmd_kept(a):
+    """Checks that exactly one stored input under the games root has this Message-ID."""
+    copies = stored_copies(a.root, a.message_id)
+    if len(copies) != 1:
+        raise Failed(f"<{a.message_id}> is stored {len(copies)} time(s) under {a.root}: {copies}")
+    print(copies[0])
+
+
 def cmd_unanswered(a):
-    """Checks that nothing in the outbox or sent/ answers this Message-ID."""
+    """Checks that nothing in any outbox or sent/ under a directory answers this Message-ID."""
     hits = []
-    for sub in ("outbox", "sent"):
-        for p in sorted((Path(a.campaign) / sub).glob("*.eml")):
-            msg = BytesParser(policy=email.policy.default).parsebytes(p.read_bytes())
-            ids = angle_ids(msg["In-Reply-To"]) + angle_ids(msg["References"])
-            if a.message_id in ids:
-                hits.append(str(p))
+    for p in sorted(Path(a.root).glob("**/*.eml")):
+        if p.parent.name not in ("outbox", "sent"):
+            continue
+        msg = BytesParser(policy=email.policy.default).parsebytes(p.read_bytes())
+        ids = angle_ids(msg["In-Reply-To"]) + angle_ids(msg["References"])
+        if a.message_id in ids:
+            hits.append(str(p))
     if hits:
         raise Failed(f"<{a.message_id}> was answered: {hits}")
     print("no answer")
 
 
+def cmd_ledger_count(a):
+    """Checks how many ledger entries of an event match KEY=VALUE filters."""
+    want = dict(kv.split("=", 1) for kv in a.match)
+    n = sum(
+        1
+        for e in ledger(a.campaign)
+        if e.get("event") == a.event and all(str(e.get(k)) == v for k, v in want.items())
+    )
+    if n != a.count:
+        raise Failed(f"ledger: {n} '{a.event}' entries matching {want}, expected {a.count}")
+    print(n)
+
+
 def cmd_faces(a):
-    """Checks that a player's report shows each public die of the step, as public.json has it."""
-    record = json.loads((Path(a.campaign) / "reports" / str(a.step) / "public.json").read_text())
-    faces = [r["face"] for r in record["rolls"] if r.get("stream") == "public"]
-    if len(faces) != a.public_dice:
-        raise Failed(f"step {a.step}: {len(faces)} public dice in public.json, expected {a.public_dice}")
+    """Checks a report mail against the step's record: the chain element it reveals, each
+    public die with its face, and each hidden die with its face only for those who may
+    see it (the roller and the GM; the faces come from the GM-only state/<k>.events.json).
+    """
+    campaign = Path(a.campaign)
+    record = json.loads((campaign / "reports" / str(a.step) / "public.json").read_text())
+    public = [r for r in record["rolls"] if r.get("stream") == "public"]
+    if len(public) != a.public_dice:
+        raise Failed(f"step {a.step}: {len(public)} public dice in public.json, expected {a.public_dice}")
     found = find(a.maildir, subject=a.subject)
     if len(found) != 1:
         raise Failed(f"{a.maildir}: {len(found)} report(s) with subject '{a.subject}', expected 1")
-    text = body_text(parse_strict(found[0]))
-    reveal = record["chain_reveal"]
-    if reveal not in text:
-        raise Failed(f"{found[0]}: the report does not show the chain element {reveal}")
-    for r in record["rolls"]:
-        if r.get("stream") == "public" and r["label"] not in text:
-            raise Failed(f"{found[0]}: the report does not name the roll '{r['label']}'")
-    print(" ".join(str(f) for f in faces))
+    path = found[0]
+    text = body_text(parse_strict(path))
+    if record["chain_reveal"] not in text:
+        raise Failed(f"{path}: the report does not show the chain element {record['chain_reveal']}")
+    for r in public:
+        shown = f"#{r['seq']} d{r['sides']} {r['label']}: {r['face']}"
+        if shown not in text:
+            raise Failed(f"{path}: the report lacks the public die '{shown}'")
+    events = json.loads((campaign / "state" / f"{a.step}.events.json").read_text())
+    for r in events.get("rolls", []):
+        if r.get("stream") != "hidden":
+            continue
+        die = f"#{r['seq']} d{r['sides']} {r['label']}: "
+        if a.viewer == "gm" or a.viewer in r.get("seen_by", []):
+            if die + str(r["face"]) not in text:
+                raise Failed(f"{path}: {a.viewer} may see the hidden die '{die}{r['face']}', not shown")
+        elif die + "hidden" not in text or f"{r['label']}: {r['face']}" in text:
+            raise Failed(f"{path}: the hidden die '{die}' is not shown as hidden to {a.viewer}")
+    print(" ".join(str(r["face"]) for r in public))
 
 
 def cmd_delivered(a):
@@ -365,12 +435,31 @@ def main():
 
     sp = sub.add_parser("secret")
     sp.add_argument("maildir")
+    sp.add_argument("--subject", default="Welcome")
     sp.set_defaults(fn=cmd_secret)
+
+    sp = sub.add_parser("example")
+    sp.add_argument("maildir")
+    sp.add_argument("--subject", default="Welcome")
+    sp.set_defaults(fn=cmd_example)
+
+    sp = sub.add_parser("kept")
+    sp.add_argument("root")
+    sp.add_argument("message_id")
+    sp.set_defaults(fn=cmd_kept)
+
+    sp = sub.add_parser("ledger-count")
+    sp.add_argument("campaign")
+    sp.add_argument("event")
+    sp.add_argument("count", type=int)
+    sp.add_argument("match", nargs="*", metavar="KEY=VALUE")
+    sp.set_defaults(fn=cmd_ledger_count)
 
     sp = sub.add_parser("reply")
     sp.add_argument("maildir")
     filters(sp)
     sp.add_argument("--auto-replied", action="store_true")
+    sp.add_argument("--skip-references", action="store_true", help="do not require References")
     sp.add_argument("--reply-to")
     sp.add_argument("--contains", action="append")
     sp.add_argument("--lacks", action="append")
@@ -387,7 +476,7 @@ def main():
     sp.set_defaults(fn=cmd_verdict)
 
     sp = sub.add_parser("unanswered")
-    sp.add_argument("campaign")
+    sp.add_argument("root")
     sp.add_argument("message_id")
     sp.set_defaults(fn=cmd_unanswered)
 
@@ -397,6 +486,7 @@ def main():
     sp.add_argument("maildir")
     sp.add_argument("--subject", required=True)
     sp.add_argument("--public-dice", type=int, required=True)
+    sp.add_argument("--viewer", required=True, help="the report's reader: a player or gm")
     sp.set_defaults(fn=cmd_faces)
 
     sp = sub.add_parser("delivered")
