@@ -78,6 +78,7 @@ check() {
     else
         fail "$name"
         printf '%s\n' "$OUT" | tail -n 6 | sed 's/^/         /'
+        return 1
     fi
 }
 
@@ -626,9 +627,9 @@ fi
 
 # --- Diplomacy: one movement phase ---------------------------------------------------------
 #
-# Three powers with players (the others in civil disorder). England and France send the
-# example orders their welcome mail shows; Germany sends nothing, is reminded, and is
-# told at the deadline that its units held.
+# Three powers with players (the others in civil disorder). England and France send
+# their first moves; Germany sends nothing, is reminded, and is told at the deadline
+# that its units held.
 
 DIP=$(home_of dipgame)
 if [ "$HAS_DIPLOMACY" = 0 ] || [ "$HAS_TICK" = 0 ]; then
@@ -643,33 +644,39 @@ else
         --gm-email "$GM_ADDR" --address "$DIP_ADDR" --deadline-hours 24 --reminders 2
     welcome "$DIP" "${DIP_POWERS[@]}"
     at "$(plus_minutes "$D0" 60)"
+    dip_orders() { # POWER ORDERS-LINE...
+        local p=$1
+        shift
+        {
+            printf 'GAME dipgame\nPOWER %s\nSECRET %s\nPHASE S1901M\n' "$p" "$(secret_of dipgame "$p")"
+            printf '%s\n' "$@"
+            printf 'END\n'
+        } >"$T/out/dip.$p.txt"
+        orders_delivered "dipgame S1901M" "$p" "$DIP_ADDR" "dip1.$p@players.umpire.test" "$T/out/dip.$p.txt"
+    }
+    dip_orders england "F LON - NTH" "F EDI - NWG" "A LVP - YOR"
+    dip_orders france "F BRE - MAO" "A PAR - BUR" "A MAR S A PAR - BUR"
+    check "dipgame S1901M: the outbox goes out" send_outbox "$DIP"
     for p in england france; do
-        if check "dipgame: $p's welcome mail shows example orders" \
-            "${MAILTOOL[@]}" example "$T/mail/$p" --subject "[dipgame] Welcome"; then
-            {
-                printf 'GAME dipgame\nPOWER %s\nSECRET %s\n' "$p" "$(secret_of dipgame "$p")"
-                printf '%s\n' "$OUT"
-                printf 'END\n'
-            } >"$T/out/dip.$p.txt"
-            orders_delivered "dipgame" "$p" "$DIP_ADDR" "dip1.$p@players.umpire.test" "$T/out/dip.$p.txt"
-        fi
-    done
-    check "dipgame: the outbox goes out" send_outbox "$DIP"
-    for p in england france; do
-        ack_accepted "dipgame" "$p" "dip1.$p@players.umpire.test" "$DIP_ADDR" "$DIP"
+        ack_accepted "dipgame S1901M" "$p" "dip1.$p@players.umpire.test" "$DIP_ADDR" "$DIP" 1 \
+            "Deadline: Tue 10 Nov 2026 18:00"
     done
     at "$(plus_minutes "$D0" $((22 * 60 + 1)))"
-    check "dipgame: tick 2 hours before the deadline" tick_and_send "$DIP"
-    check "dipgame: germany, who has not ordered, gets the reminder" \
+    check "dipgame S1901M: tick 2 hours before the deadline" tick_and_send "$DIP"
+    check "dipgame S1901M: germany, who has not ordered, gets the reminder" \
         "${MAILTOOL[@]}" wait "$T/mail/germany" --subject "[dipgame] Reminder"
-    check "dipgame: england, who has, does not" \
+    check "dipgame S1901M: england, who has, does not" \
         test "$(mails_with_subject england "[dipgame] Reminder")" = 0
+    check "dipgame S1901M: not resolved before the deadline" test ! -e "$DIP/reports/1"
     at "$(plus_minutes "$D0" $((24 * 60 + 1)))"
-    check "dipgame: tick past the deadline adjudicates the movement phase" tick_and_send "$DIP"
-    check "dipgame: germany is told its orders were late" \
+    check "dipgame S1901M: tick past the deadline adjudicates the movement phase" tick_and_send "$DIP"
+    check "dipgame S1901M: germany is told its orders were late" \
         "${MAILTOOL[@]}" wait "$T/mail/germany" --subject "[dipgame] No orders from you"
     report "$DIP" 1 0 "${DIP_POWERS[@]}"
-    check "dipgame: umpire verify passes" ump verify "$DIP"
+    check "dipgame S1901M: the reports show the moves: London to the North Sea, Paris to Burgundy" \
+        "${MAILTOOL[@]}" reply "$T/mail/england" --subject "[dipgame] Step 1:" \
+        --contains "North Sea" --contains "Burgundy"
+    check "dipgame S1901M: umpire verify passes" ump verify "$DIP"
     rm -f "$T/now"
 fi
 
