@@ -180,7 +180,7 @@ HAS_DIPLOMACY=0
 CAMPAIGNS=(dicegame rounds dipgame)
 DIP_POWERS=(england france germany)
 {
-    for who in alice bob gm "${DIP_POWERS[@]}"; do
+    for who in alice bob carol gm "${DIP_POWERS[@]}"; do
         echo "$who@$DOMAIN $who/"
     done
     echo "$GAME_ADDR game/"
@@ -461,6 +461,7 @@ HOSTILE=(
     "forged.eml|alice|refused|the secret is wrong|"
     "bounce.eml|bob|ignored||"
     "auto-reply.eml|alice|ignored||"
+    "mailing-list.eml|bob|ignored||"
 )
 HOSTILE_QIDS=()
 for entry in "${HOSTILE[@]}"; do
@@ -510,12 +511,44 @@ for entry in "${HOSTILE[@]}"; do
         ;;
     esac
 done
-check "hostile: neither the bounce nor the auto-reply got a reply in any Maildir" \
-    test "$("${MAILTOOL[@]}" count "$T/mail/alice" "$T/mail/bob" "$T/mail/gm" \
-        --in-reply-to bounce.bob@players.umpire.test)$("${MAILTOOL[@]}" count "$T/mail/alice" \
-        "$T/mail/bob" "$T/mail/gm" --in-reply-to auto-reply.alice@players.umpire.test)" = 00
+for id in bounce.bob auto-reply.alice mailing-list.bob; do
+    check "hostile: no Maildir got a reply to <$id@players.umpire.test>" \
+        test "$("${MAILTOOL[@]}" count "$T/mail/alice" "$T/mail/bob" "$T/mail/gm" \
+            --in-reply-to "$id@players.umpire.test")" = 0
+done
 check "dicegame: the outbox is empty after send" test "$(count_files "$DICE/outbox" '*.eml')" = 0
 check "dicegame: umpire verify passes" ump verify "$DICE"
+
+# --- a delivery that fails stays in the outbox ---------------------------------------------
+#
+# dave's address is unknown to the mail server at first: Postfix refuses it, the welcome
+# mail stays in the outbox with the reason beside it, and goes out once the address works.
+
+FLAKY=$T/single/flaky
+check "flaky: umpire new, a player whose address the server does not know yet" \
+    ump new dice "$FLAKY" --id flaky --player "dave=dave@$DOMAIN" --address "flaky@$DOMAIN"
+check "flaky: umpire send reports the refused delivery (exit 1)" \
+    bash -c '! "$@"' _ runuser -u "$RUN_USER" -- "$T/bin/umpire" send "$FLAKY" \
+    --smtp "smtp+plain://127.0.0.1:$PORT"
+check "flaky: the welcome mail stays in the outbox" test -e "$FLAKY/outbox/0000-welcome-dave.eml"
+check "flaky: the server's refusal (550) is recorded beside it" \
+    grep -q "550" "$FLAKY/outbox/0000-welcome-dave.eml.error"
+check "flaky: nothing was moved to sent/" test "$(count_files "$FLAKY/sent" '*.eml')" = 0
+echo "dave@$DOMAIN dave/" >>"$T/postfix/vmailbox"
+check "flaky: the server learns dave's address (postfix reload)" postfix -c "$T/postfix" reload
+sent_later=0
+for _ in $(seq 50); do
+    if ump send "$FLAKY" --smtp "smtp+plain://127.0.0.1:$PORT" >/dev/null 2>&1; then
+        sent_later=1
+        break
+    fi
+    sleep 0.2
+done
+check "flaky: the next send delivers it" test "$sent_later" = 1
+check "flaky: the error note is gone and the mail is in sent/" \
+    test ! -e "$FLAKY/outbox/0000-welcome-dave.eml.error" -a "$(count_files "$FLAKY/sent" '*.eml')" = 1
+check "flaky: dave's welcome mail arrives" \
+    "${MAILTOOL[@]}" wait "$T/mail/dave" --subject "[flaky] Welcome"
 
 # --- deadlines: dice rounds, tick with a fake clock ---------------------------------------
 #
@@ -540,9 +573,11 @@ else
     known "rounds: the welcome mail shows the first deadline ($DEADLINE1)" \
         "new gives the welcome template no deadline, though the template shows one when given" \
         "${MAILTOOL[@]}" reply "$T/mail/alice" --subject "[rounds] Welcome" --contains "$DEADLINE1"
-    rounds_orders() { # LABEL WHO MSGID ROLL-LINE
-        printf 'GAME rounds\nPLAYER %s\nSECRET %s\n%s\nEND\n' "$2" "$(secret_of rounds "$2")" "$4" \
-            >"$T/out/$3.txt"
+    # rounds_orders LABEL WHO MSGID LINE [PLAYER SECRET]: WHO mails LINE as PLAYER (default:
+    # as themselves, with their own secret).
+    rounds_orders() {
+        printf 'GAME rounds\nPLAYER %s\nSECRET %s\n%s\nEND\n' "${5:-$2}" \
+            "${6:-$(secret_of rounds "$2")}" "$4" >"$T/out/$3.txt"
         orders_delivered "$1" "$2" "$ROUNDS_ADDR" "$3" "$T/out/$3.txt"
     }
 
@@ -621,6 +656,58 @@ else
     check "rounds: tick once more changes nothing" tick_and_send "$ROUNDS"
     check "rounds: still two steps, one late notice" test ! -e "$ROUNDS/reports/3" -a \
         "$(mails_with_subject bob "[rounds] No orders from you")" = 1
+
+    # Round 3, opened at R2: the GM, by mail, extends the deadline a day and hands bob's
+    # side to carol. bob's old secret stops working; carol's new one works.
+    R2=$(plus_minutes "$R1" $((48 * 60 + 31)))
+    DEADLINE3="Sat 07 Nov 2026 14:31 CET (Europe/Paris)" # 48 h after R2, then 24 h more
+    at "$(plus_minutes "$R2" 10)"
+    GM_SECRET=$(tr -d ' \n' <"$ROUNDS/secret/gm-secret.txt")
+    printf 'GAME rounds\nPLAYER gm\nSECRET %s\nEXTEND 24\nREPLACE bob carol@%s\nEND\n' \
+        "$GM_SECRET" "$DOMAIN" >"$T/out/gm3.txt"
+    if orders "rounds round 3: GM commands by mail" gm "$ROUNDS_ADDR" gm3.gm@players.umpire.test \
+        "$T/out/gm3.txt"; then
+        check "rounds round 3: Postfix delivers the GM's mail to umpire" delivered "$ROUNDS_ADDR" "$QID"
+    fi
+    check "rounds round 3: the outbox goes out" send_outbox "$ROUNDS"
+    check "rounds round 3: the GM's commands are acknowledged (deadline $DEADLINE3, bob to carol)" \
+        "${MAILTOOL[@]}" reply "$T/mail/gm" --in-reply-to gm3.gm@players.umpire.test --auto-replied \
+        --reply-to "$ROUNDS_ADDR" --contains "$DEADLINE3" --contains "carol@$DOMAIN" --lacks REFUSED
+    check "rounds round 3: carol's welcome mail arrives, with a new secret for bob's side" \
+        "${MAILTOOL[@]}" wait "$T/mail/carol" --subject "[rounds] Welcome: you now play bob"
+    check "rounds round 3: carol's secret is read from it" \
+        "${MAILTOOL[@]}" secret "$T/mail/carol" --subject "[rounds] Welcome: you now play bob"
+    CAROL_SECRET=$OUT
+
+    at "$(plus_minutes "$R2" 20)"
+    rounds_orders "rounds round 3: bob with his old secret" bob r3.bob@players.umpire.test \
+        "ROLL 1d6 old hand"
+    at "$(plus_minutes "$R2" 30)"
+    rounds_orders "rounds round 3" alice r3.alice@players.umpire.test "ROLL 3d6 last stand"
+    check "rounds round 3: the outbox goes out" send_outbox "$ROUNDS"
+    check "rounds round 3: bob's old secret is refused" \
+        "${MAILTOOL[@]}" reply "$T/mail/bob" --in-reply-to r3.bob@players.umpire.test --auto-replied \
+        --contains REFUSED --contains "the secret is wrong" --lacks ACCEPTED
+    check "rounds round 3: ledger: refused, no orders stored" \
+        "${MAILTOOL[@]}" verdict "$ROUNDS" r3.bob@players.umpire.test refused
+    ack_accepted "rounds round 3" alice r3.alice@players.umpire.test "$ROUNDS_ADDR" "$ROUNDS" 1 \
+        "Deadline: $DEADLINE3"
+
+    at "$(plus_minutes "$R2" $((48 * 60 + 31)))"
+    check "rounds round 3: tick past the old deadline and grace" tick_and_send "$ROUNDS"
+    check "rounds round 3: the extended deadline holds the round open" test ! -e "$ROUNDS/reports/3"
+
+    at "$(plus_minutes "$R2" $((48 * 60 + 40)))"
+    rounds_orders "rounds round 3: carol as bob" carol r3.carol@players.umpire.test \
+        "ROLL 2d6 fresh hand" bob "$CAROL_SECRET"
+    check "rounds round 3: the outbox goes out" send_outbox "$ROUNDS"
+    ack_accepted "rounds round 3: carol as bob" carol r3.carol@players.umpire.test "$ROUNDS_ADDR" \
+        "$ROUNDS" 1 "ACCEPTED: orders of bob"
+    check "rounds round 3: tick processes the round early, everyone having ordered" \
+        tick_and_send "$ROUNDS"
+    report "$ROUNDS" 3 5 alice carol
+    check "rounds round 3: bob's old address gets no report any more" \
+        test "$(mails_with_subject bob "[rounds] Step 3:")" = 0
     check "rounds: umpire verify passes" ump verify "$ROUNDS"
     rm -f "$T/now"
 fi
