@@ -15,6 +15,8 @@
 #   E2E_KEEP=1 tests/e2e-mail.sh                # keep the temporary directory to look at
 #   E2E_NO_ROOT=1 tests/e2e-mail.sh             # one address per campaign, no ingest --root
 
+# Functions here are mostly called through `check`, which shellcheck cannot follow.
+# shellcheck disable=SC2317
 set -uo pipefail
 
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -450,6 +452,7 @@ report "$DICE" 2 0 alice bob
 # Each: fixture, sender, what umpire must answer, text the answer must hold, and the
 # reply's subject (decoded). Accepted mails become dice steps; refused ones are answered
 # with the reason; ignored ones are stored and never answered.
+# shellcheck disable=SC1111 # the typographic quotes are part of the test
 HOSTILE=(
     "html-only.eml|alice|accepted|html assault on the bridge & the ford|"
     "base64.eml|bob|accepted|base64 morale check|"

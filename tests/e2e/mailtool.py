@@ -13,7 +13,6 @@ import email
 import email.policy
 import hashlib
 import json
-import os
 import re
 import sys
 import time
