@@ -10,5 +10,6 @@ pub mod dice;
 pub mod mail;
 pub mod orders;
 pub mod report;
+pub mod soak;
 pub mod systems;
 pub mod trust;

@@ -13,7 +13,11 @@ fn send_delivers_each_mail_once() {
     let dir = tmp.path().join("g");
     let s = new_campaign(&dir, "dice", &["alice", "bob"]);
     let d = dir.to_str().unwrap();
-    let f = file(tmp.path(), "a.txt", &format!("GAME g\nPLAYER alice\nSECRET {}\nROLL 2d6 volley\nEND\n", s["alice"]));
+    let f = file(
+        tmp.path(),
+        "a.txt",
+        &format!("GAME g\nPLAYER alice\nSECRET {}\nROLL 2d6 volley\nEND\n", s["alice"]),
+    );
     ok(&["ingest", d, f.to_str().unwrap()]);
     let waiting = count_files(&dir.join("outbox"));
     assert!(waiting >= 5, "{waiting}");

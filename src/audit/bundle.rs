@@ -134,6 +134,9 @@ pub fn load(path: &Path) -> Result<Bundle> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     let bundle: Bundle = serde_json::from_slice(&bytes)
         .map_err(|e| anyhow!("{}: not an audit bundle: {e}", path.display()))?;
+    if bundle.chain_length == 0 || bundle.chain_length > trust::MAX_CHAIN_LENGTH {
+        return Err(anyhow!("{}: chain_length must be 1 to {}", path.display(), trust::MAX_CHAIN_LENGTH));
+    }
     if bundle.bundle != BUNDLE_VERSION {
         return Err(anyhow!("{}: bundle version {} is not {BUNDLE_VERSION}", path.display(), bundle.bundle));
     }

@@ -180,14 +180,8 @@ pub fn render_reports(
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
     let Headline { step, phase, next, next_deadline } = headline;
     let step = *step;
-    let info = systems::find(&config.system).ok_or_else(|| anyhow!("unknown system"))?;
     let templates = Templates::new(Some(root));
-    let campaign = CampaignInfo {
-        id: config.id.clone(),
-        system: info.name.into(),
-        system_title: info.title.into(),
-        address: config.game_address.clone(),
-    };
+    let campaign = CampaignInfo::of(config)?;
     let mut viewers = vec![Viewer::Public, Viewer::Gm];
     viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));
     let mut out = Vec::new();
@@ -225,7 +219,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let chains = c.chains()?;
     let bytes: BTreeMap<PlayerId, Vec<u8>> =
         sealed.iter().map(|(p, s)| (p.clone(), s.bytes.clone())).collect();
-    let computed = compute_step(engine.as_ref(), &c.config.id, step, &chains, &state, due, &bytes)?;
+    let computed = compute_step(engine.as_ref(), &c.config.id, step, chains, &state, due, &bytes)?;
     let next = engine.phase(&computed.state)?;
     // The next phase opens now; its deadline is fixed here and recorded, so a replay
     // renders the same reports.
@@ -278,16 +272,13 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         outbox::queue(
             &c.config,
             &mut txn,
-            Mail {
-                name: format!("{step:04}-report-{}", player.id),
-                to: vec![player.email.clone()],
-                subject: subject.clone(),
+            Mail::new(
+                format!("{step:04}-report-{}", player.id),
+                &player.email,
+                subject.clone(),
                 text,
-                html: Some(html),
-                in_reply_to: None,
-                references: Vec::new(),
-                auto_reply: false,
-            },
+                Some(html),
+            ),
         )?;
     }
     if let Some(gm) = c.config.gm_email.clone() {
@@ -295,16 +286,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         outbox::queue(
             &c.config,
             &mut txn,
-            Mail {
-                name: format!("{step:04}-report-gm"),
-                to: vec![gm],
-                subject: format!("{subject} (GM)"),
-                text,
-                html: Some(html),
-                in_reply_to: None,
-                references: Vec::new(),
-                auto_reply: false,
-            },
+            Mail::new(format!("{step:04}-report-gm"), &gm, format!("{subject} (GM)"), text, Some(html)),
         )?;
     }
     let sealed_files: BTreeMap<&PlayerId, String> =

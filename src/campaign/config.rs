@@ -55,7 +55,11 @@ impl Config {
         let path = root.join("campaign.toml");
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("{} is not a campaign: no readable campaign.toml", root.display()))?;
-        toml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))
+        let config: Config = toml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        if config.chain_length == 0 || config.chain_length > crate::trust::MAX_CHAIN_LENGTH {
+            anyhow::bail!("{}: chain_length must be 1 to {}", path.display(), crate::trust::MAX_CHAIN_LENGTH);
+        }
+        Ok(config)
     }
 
     pub fn to_toml(&self) -> Result<String> {

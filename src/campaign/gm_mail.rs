@@ -13,12 +13,11 @@ use anyhow::Result;
 use chrono::{Duration, NaiveDateTime, TimeZone, Utc};
 use serde_json::json;
 
-use super::outbox::{self, Mail};
+use super::welcome::{self, Commitments, Welcome};
 use super::{Campaign, Config, Txn, clock, schedule};
 use crate::orders::{hash_secret, new_secret};
-use crate::report::context::{CampaignInfo, PhaseInfo};
-use crate::report::{Format, Templates};
-use crate::systems::{self, OrderError};
+use crate::report::Templates;
+use crate::systems::OrderError;
 use crate::trust;
 
 /// What must happen after the commands' transaction is committed.
@@ -150,40 +149,19 @@ fn welcome_replacement(
     email: &str,
     secret: &str,
 ) -> Result<()> {
+    let announcement = super::read_json(&c.root.join("reports/0/public.json"))?;
+    let commitments = Commitments {
+        public: announcement["chain_public"].as_str().unwrap_or_default(),
+        hidden: announcement["chain_hidden"].as_str().unwrap_or_default(),
+    };
+    let welcome = Welcome {
+        player: id,
+        email,
+        secret,
+        mail_name: format!("{:04}-welcome-{id}-{}", c.steps() + 1, c.ledger.entries().len()),
+        subject: format!("[{}] Welcome: you now play {id}", config.id),
+    };
     let engine = c.engine()?;
-    let state = c.current_state()?;
-    let phase = engine.phase(&state)?;
-    let info = systems::find(&config.system).ok_or_else(|| anyhow::anyhow!("unknown system"))?;
-    let ctx = json!({
-        "campaign": CampaignInfo {
-            id: config.id.clone(),
-            system: info.name.into(),
-            system_title: info.title.into(),
-            address: config.game_address.clone(),
-        },
-        "player": id,
-        "secret": secret,
-        "phase": PhaseInfo::of(&phase, None),
-        "example": engine.example(&state, id)?,
-        "sections": engine.view(&state, &systems::Viewer::Player(id.to_string()))?.sections,
-        "chain_public": "see reports/0/public.json",
-        "chain_hidden": "see reports/0/public.json",
-    });
     let templates = Templates::new(Some(&c.root));
-    let n = c.ledger.entries().len();
-    outbox::queue(
-        config,
-        txn,
-        Mail {
-            name: format!("{:04}-welcome-{id}-{n}", c.steps() + 1),
-            to: vec![email.to_string()],
-            subject: format!("[{}] Welcome: you now play {id}", config.id),
-            text: templates.render("welcome", Format::Text, &ctx)?,
-            html: Some(templates.render("welcome", Format::Html, &ctx)?),
-            in_reply_to: None,
-            references: Vec::new(),
-            auto_reply: false,
-        },
-    )?;
-    Ok(())
+    welcome::queue(config, txn, &templates, engine.as_ref(), &c.current_state()?, &commitments, welcome)
 }

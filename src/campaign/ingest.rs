@@ -294,11 +294,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let echo = match engine.check(&state, &player_id, &envelope.body)? {
         Ok(echo) => echo,
         Err(errors) => {
-            let offset = envelope.body_first_line.saturating_sub(1);
-            let errors = errors
-                .into_iter()
-                .map(|e| LineError { line: e.line + offset, text: e.text, reason: e.reason })
-                .collect();
+            let errors = in_the_mail(&envelope, errors);
             return reply.refuse(txn, Some(&player_id), "some orders are not right".into(), errors);
         }
     };
@@ -335,6 +331,12 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     Ok(Verdict::Accepted { player: player_id, receipt })
 }
 
+/// A system's line errors, renumbered to the lines of the mail or file as sent.
+fn in_the_mail(envelope: &Envelope, errors: Vec<crate::systems::OrderError>) -> Vec<LineError> {
+    let offset = envelope.body_first_line.saturating_sub(1);
+    errors.into_iter().map(|e| LineError { line: e.line + offset, text: e.text, reason: e.reason }).collect()
+}
+
 /// GM commands: authenticated with the GM's secret, answered at the GM's address.
 fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Result<Verdict> {
     let salt = hex::decode(&c.config.gm_secret_salt).unwrap_or_default();
@@ -347,11 +349,7 @@ fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Re
     }
     match super::gm_mail::apply(c, &envelope.body, txn)? {
         Err(errors) => {
-            let offset = envelope.body_first_line.saturating_sub(1);
-            let errors = errors
-                .into_iter()
-                .map(|e| LineError { line: e.line + offset, text: e.text, reason: e.reason })
-                .collect();
+            let errors = in_the_mail(envelope, errors);
             reply.refuse(
                 txn,
                 Some("gm"),
@@ -418,13 +416,7 @@ struct Reply<'a> {
 
 impl Reply<'_> {
     fn campaign_info(&self) -> Result<CampaignInfo> {
-        let info = systems::find(&self.c.config.system).ok_or_else(|| anyhow::anyhow!("unknown system"))?;
-        Ok(CampaignInfo {
-            id: self.c.config.id.clone(),
-            system: info.name.into(),
-            system_title: info.title.into(),
-            address: self.c.config.game_address.clone(),
-        })
+        CampaignInfo::of(&self.c.config)
     }
 
     fn refuse(

@@ -26,6 +26,7 @@ pub mod route;
 pub mod schedule;
 pub mod store;
 pub mod tick;
+pub mod welcome;
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
@@ -45,6 +46,7 @@ pub struct Campaign {
     pub root: PathBuf,
     pub config: Config,
     pub ledger: Ledger,
+    chains: std::cell::OnceCell<Chains>,
     _lock: File,
 }
 
@@ -60,7 +62,13 @@ impl Campaign {
                 "umpire: recovered from an interrupted command ({finished} finished, {discarded} rolled back)"
             );
         }
-        Ok(Campaign { root: root.to_path_buf(), config, ledger, _lock: lock })
+        Ok(Campaign {
+            root: root.to_path_buf(),
+            config,
+            ledger,
+            chains: std::cell::OnceCell::new(),
+            _lock: lock,
+        })
     }
 
     /// Commits a transaction.
@@ -91,8 +99,13 @@ impl Campaign {
         trust::parse_hash(&text).ok_or_else(|| anyhow!("{} does not hold 64 hex digits", path.display()))
     }
 
-    pub fn chains(&self) -> Result<Chains> {
-        Ok(Chains::new(&self.master_secret()?, self.config.chain_length))
+    /// Both hash chains, computed the first time they are needed.
+    pub fn chains(&self) -> Result<&Chains> {
+        if let Some(c) = self.chains.get() {
+            return Ok(c);
+        }
+        let chains = Chains::new(&self.master_secret()?, self.config.chain_length);
+        Ok(self.chains.get_or_init(|| chains))
     }
 }
 

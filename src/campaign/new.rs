@@ -7,13 +7,12 @@ use anyhow::{Result, anyhow, bail};
 use rand_core::{OsRng, RngCore};
 use serde_json::json;
 
-use super::outbox::{self, Mail};
 use super::schedule::Schedule;
+use super::welcome::{self, Commitments, Welcome};
 use super::{Campaign, Config, Player, Txn, config::DEFAULT_MAX_INPUT, lock_new, state_path};
 use crate::orders::{hash_secret, new_secret};
-use crate::report::context::{CampaignInfo, PhaseInfo};
-use crate::report::{Format, Templates};
-use crate::systems::{self, GameData, Setup, Viewer};
+use crate::report::Templates;
+use crate::systems::{self, GameData, Setup};
 use crate::trust::record::{Announcement, TRUST_VERSION};
 use crate::trust::{self, Chains, DEFAULT_CHAIN_LENGTH};
 
@@ -116,7 +115,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         scenario: req.scenario.clone(),
         game_address: address,
         gm_email: req.gm_email.clone(),
-        chain_length: req.chain_length.unwrap_or(DEFAULT_CHAIN_LENGTH).max(1),
+        chain_length: req.chain_length.unwrap_or(DEFAULT_CHAIN_LENGTH).clamp(1, trust::MAX_CHAIN_LENGTH),
         max_input_bytes: DEFAULT_MAX_INPUT,
         schedule: req.schedule.clone(),
         options: req.options.clone(),
@@ -133,7 +132,6 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         scenario: req.scenario.as_deref(),
         options: &req.options,
     })?;
-    let phase = engine.phase(&state)?;
 
     let master = random_bytes::<32>();
     let chains = Chains::new(&master, config.chain_length);
@@ -157,39 +155,16 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     txn.write("reports/0/public.json", serde_json::to_vec_pretty(&announcement)?);
 
     let templates = Templates::new(None);
-    let campaign_info = CampaignInfo {
-        id: id.clone(),
-        system: info.name.into(),
-        system_title: info.title.into(),
-        address: config.game_address.clone(),
-    };
-    let phase_info = PhaseInfo::of(&phase, None);
+    let commitments = Commitments { public: &c0, hidden: &h0 };
     for (player, secret) in config.players.iter().zip(&secrets) {
-        let view = engine.view(&state, &Viewer::Player(player.id.clone()))?;
-        let ctx = json!({
-            "campaign": campaign_info,
-            "player": player.id,
-            "secret": secret,
-            "phase": phase_info,
-            "example": engine.example(&state, &player.id)?,
-            "sections": view.sections,
-            "chain_public": c0,
-            "chain_hidden": h0,
-        });
-        outbox::queue(
-            &config,
-            &mut txn,
-            Mail {
-                name: format!("0000-welcome-{}", player.id),
-                to: vec![player.email.clone()],
-                subject: format!("[{id}] Welcome: you play {}", player.id),
-                text: templates.render("welcome", Format::Text, &ctx)?,
-                html: Some(templates.render("welcome", Format::Html, &ctx)?),
-                in_reply_to: None,
-                references: Vec::new(),
-                auto_reply: false,
-            },
-        )?;
+        let welcome = Welcome {
+            player: &player.id,
+            email: &player.email,
+            secret,
+            mail_name: format!("0000-welcome-{}", player.id),
+            subject: format!("[{id}] Welcome: you play {}", player.id),
+        };
+        welcome::queue(&config, &mut txn, &templates, engine.as_ref(), &state, &commitments, welcome)?;
     }
     txn.record(json!({
         "event": "new",

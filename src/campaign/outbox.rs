@@ -23,6 +23,22 @@ pub struct Mail {
     pub auto_reply: bool,
 }
 
+impl Mail {
+    /// A mail of the game's own (a report, a welcome, a reminder), not a reply.
+    pub fn new(name: String, to: &str, subject: String, text: String, html: Option<String>) -> Self {
+        Mail {
+            name,
+            to: vec![to.to_string()],
+            subject,
+            text,
+            html,
+            in_reply_to: None,
+            references: Vec::new(),
+            auto_reply: false,
+        }
+    }
+}
+
 /// Builds `mail` and adds it to `txn` as `outbox/<name>.eml`.
 pub fn queue(config: &Config, txn: &mut Txn, mail: Mail) -> Result<PathBuf> {
     let domain = config.game_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("umpire.invalid");

@@ -17,6 +17,14 @@ use serde_json::Value;
 
 use super::ledger::Ledger;
 
+static DURABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
+
+/// Whether writes wait for the disk (fsync) before the rename. Only throwaway
+/// campaigns (soak games) turn it off; writes stay atomic either way.
+pub fn set_durable(durable: bool) {
+    DURABLE.store(durable, std::sync::atomic::Ordering::SeqCst);
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
 /// so a reader sees the old file or the new one, never half of one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -39,7 +47,9 @@ pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result
     }
     #[cfg(not(unix))]
     let _ = mode;
-    tmp.as_file().sync_all().with_context(|| format!("syncing {}", path.display()))?;
+    if DURABLE.load(std::sync::atomic::Ordering::SeqCst) {
+        tmp.as_file().sync_all().with_context(|| format!("syncing {}", path.display()))?;
+    }
     tmp.persist(path).with_context(|| format!("renaming into {}", path.display()))?;
     Ok(())
 }

@@ -92,14 +92,8 @@ fn queue_notice(
     deadline: &str,
 ) -> Result<()> {
     let Some(p) = c.config.player(player) else { return Ok(()) };
-    let info = systems::find(&c.config.system).ok_or_else(|| anyhow::anyhow!("unknown system"))?;
     let ctx = json!({
-        "campaign": CampaignInfo {
-            id: c.config.id.clone(),
-            system: info.name.into(),
-            system_title: info.title.into(),
-            address: c.config.game_address.clone(),
-        },
+        "campaign": CampaignInfo::of(&c.config)?,
         "player": player,
         "late": kind == "late",
         "phase": PhaseInfo::of(phase, Some(deadline.to_string())),
@@ -113,16 +107,7 @@ fn queue_notice(
     outbox::queue(
         &c.config,
         txn,
-        Mail {
-            name: format!("{step:04}-{kind}-{player}"),
-            to: vec![p.email.clone()],
-            subject,
-            text,
-            html: None,
-            in_reply_to: None,
-            references: Vec::new(),
-            auto_reply: false,
-        },
+        Mail::new(format!("{step:04}-{kind}-{player}"), &p.email, subject, text, None),
     )?;
     Ok(())
 }

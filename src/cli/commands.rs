@@ -160,6 +160,75 @@ pub fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Demo { dir, system } => super::demo::run(dir, &system),
+        Command::WhatIf { system, position, orders, json } => {
+            let info = find_system(&system)?;
+            let what_if =
+                info.tools.what_if.ok_or_else(|| anyhow!("system {} has no what-if tool", info.name))?;
+            let read =
+                |p: &Path| std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()));
+            print!("{}", what_if(&read(&position)?, &read(&orders)?, json)?);
+            Ok(0)
+        }
+        Command::Bench { system, reference, games, seed } => {
+            let info = find_system(&system)?;
+            let bench = info.tools.bench.ok_or_else(|| anyhow!("system {} has no benchmark", info.name))?;
+            let reference = match reference {
+                Some(p) => {
+                    Some(std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))?)
+                }
+                None => None,
+            };
+            print!("{}", bench(reference.as_deref(), games, seed)?);
+            Ok(0)
+        }
+        Command::Map { dir, viewer, step, output } => {
+            let c = Campaign::open(&dir)?;
+            let info = find_system(&c.config.system)?;
+            let draw = info.tools.map.ok_or_else(|| anyhow!("system {} draws no map", info.name))?;
+            let viewer = match viewer.to_ascii_lowercase().as_str() {
+                "public" => systems::Viewer::Public,
+                "gm" => systems::Viewer::Gm,
+                _ => systems::Viewer::Player(
+                    c.config
+                        .player(&viewer)
+                        .map(|p| p.id.clone())
+                        .ok_or_else(|| anyhow!("no player '{viewer}'"))?,
+                ),
+            };
+            let svg = draw(&c.state(step.unwrap_or(c.steps()))?, &viewer)?;
+            match output {
+                Some(path) => {
+                    umpire::campaign::store::write_atomic(&path, svg.as_bytes())?;
+                    println!("wrote {}", path.display());
+                }
+                None => print!("{svg}"),
+            }
+            Ok(0)
+        }
+        Command::Soak { system, games, seed, max_steps, max_turns, options, keep } => {
+            let cfg = umpire::soak::SoakConfig {
+                system,
+                games,
+                seed,
+                max_steps,
+                max_turns,
+                options: pairs(&options, "--option", "KEY=VALUE")?.into_iter().collect(),
+                keep,
+            };
+            let r = umpire::soak::soak(&cfg, |line| eprintln!("{line}"))?;
+            println!(
+                "soak {}: {} games ({} ended, {} stopped at the limit), {} steps, {} orders files, {:.1} s in all, {:.3} s per game",
+                cfg.system,
+                r.games,
+                r.ended,
+                r.stopped,
+                r.steps,
+                r.orders,
+                r.seconds,
+                r.seconds / r.games.max(1) as f64
+            );
+            Ok(0)
+        }
     }
 }
 
@@ -292,6 +361,10 @@ fn gather(
         }
     }
     Ok(inputs)
+}
+
+fn find_system(name: &str) -> Result<&'static systems::SystemInfo> {
+    systems::find(name).ok_or_else(|| anyhow!("unknown system '{name}' (see umpire systems)"))
 }
 
 /// `A=B` arguments into pairs.

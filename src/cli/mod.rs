@@ -141,6 +141,61 @@ enum Command {
         #[arg(short, long)]
         output: PathBuf,
     },
+    /// Adjudicate one phase from a position file, without a campaign (for rulings).
+    WhatIf {
+        system: String,
+        #[arg(long)]
+        position: PathBuf,
+        #[arg(long)]
+        orders: PathBuf,
+        /// Machine-readable output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure a system's speed (build with --release for meaningful figures).
+    Bench {
+        system: String,
+        /// A reference input (for diplomacy: the DATC cases, ../shared/data/diplomacy/datc_v3.json).
+        #[arg(long)]
+        reference: Option<PathBuf>,
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        #[arg(long, default_value_t = 42)]
+        seed: u64,
+    },
+    /// Draw the board of a campaign as SVG, as one viewer may see it.
+    Map {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// public, gm, or a player's name.
+        #[arg(long = "for", default_value = "public")]
+        viewer: String,
+        /// The step whose state to draw (default: the latest).
+        #[arg(long)]
+        step: Option<u64>,
+        /// Write to this file instead of standard output.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Bot-versus-bot games through the whole loop; every game must verify.
+    Soak {
+        #[arg(long)]
+        system: String,
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 500)]
+        max_steps: u64,
+        /// Stop a game after this turn (systems whose state has a `turn`).
+        #[arg(long)]
+        max_turns: Option<u64>,
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// Keep the campaigns under this directory.
+        #[arg(long)]
+        keep: Option<PathBuf>,
+    },
     /// Play a complete sample campaign and verify it.
     Demo {
         /// Where to create it (default: a new directory under the system's temp dir).

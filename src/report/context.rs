@@ -18,6 +18,20 @@ pub struct CampaignInfo {
     pub address: String,
 }
 
+impl CampaignInfo {
+    /// The campaign as every template names it.
+    pub fn of(config: &crate::campaign::Config) -> anyhow::Result<Self> {
+        let info = crate::systems::find(&config.system)
+            .ok_or_else(|| anyhow::anyhow!("this build does not know the system '{}'", config.system))?;
+        Ok(CampaignInfo {
+            id: config.id.clone(),
+            system: info.name.into(),
+            system_title: info.title.into(),
+            address: config.game_address.clone(),
+        })
+    }
+}
+
 #[derive(Serialize, Clone)]
 pub struct PhaseInfo {
     pub id: String,

@@ -6,8 +6,10 @@
 //! Orders are re-parsed from the sealed bytes at adjudication: the sealed file, not a
 //! parse of it, is what the receipt binds and what an auditor replays.
 
+pub mod andartes;
 pub mod data;
 pub mod dice_server;
+pub mod diplomacy;
 
 use std::collections::BTreeMap;
 
@@ -187,6 +189,22 @@ pub trait System: Send + Sync {
 
     /// What `viewer` may see of `state`.
     fn view(&self, state: &Self::State, viewer: &Viewer) -> View;
+
+    /// A random legal orders body for `player`, for soak tests and bots; `None` if the
+    /// system has no bot. Whatever it returns, `parse` must accept.
+    fn random_orders(
+        &self,
+        _state: &Self::State,
+        _player: &str,
+        _rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        None
+    }
+
+    /// Checks what the rules fix about any state (stacking, tracks, counter limits).
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
 }
 
 /// The face of a system the core uses: state as JSON, orders as sealed text.
@@ -209,6 +227,13 @@ pub trait Engine: Send + Sync {
     ) -> anyhow::Result<(Value, Vec<Event>)>;
     fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View>;
     fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>>;
+    fn random_orders(
+        &self,
+        state: &Value,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> anyhow::Result<Option<String>>;
+    fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>>;
 }
 
 fn load<S: DeserializeOwned>(state: &Value) -> anyhow::Result<S> {
@@ -265,6 +290,19 @@ impl<T: System> Engine for T {
     fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>> {
         Ok(self.example_orders(&load::<T::State>(state)?, player))
     }
+
+    fn random_orders(
+        &self,
+        state: &Value,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> anyhow::Result<Option<String>> {
+        Ok(System::random_orders(self, &load::<T::State>(state)?, player, rng))
+    }
+
+    fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>> {
+        Ok(System::check_invariants(self, &load::<T::State>(state)?))
+    }
 }
 
 /// A registry entry.
@@ -275,10 +313,33 @@ pub struct SystemInfo {
     pub open: fn(&GameData) -> anyhow::Result<Box<dyn Engine>>,
     /// The system's data files, embedded so the binary runs anywhere.
     pub files: &'static [(&'static str, &'static str)],
+    /// Commands beyond the campaign loop that this system offers.
+    pub tools: Tools,
 }
 
+/// `umpire what-if SYSTEM --position FILE --orders FILE [--json]`: one phase from a
+/// position, without a campaign.
+pub type WhatIf = fn(position: &str, orders: &str, json: bool) -> anyhow::Result<String>;
+
+/// `umpire bench SYSTEM`: a timing report. `reference` is an optional input file's text
+/// (for Diplomacy, the DATC cases).
+pub type Bench = fn(reference: Option<&str>, games: usize, seed: u64) -> anyhow::Result<String>;
+
+/// `umpire map DIR`: a picture of the board as `viewer` may see it.
+pub type MapPicture = fn(state: &Value, viewer: &Viewer) -> anyhow::Result<String>;
+
+/// The optional commands of a system.
+pub struct Tools {
+    pub what_if: Option<WhatIf>,
+    pub bench: Option<Bench>,
+    pub map: Option<MapPicture>,
+}
+
+/// For systems that offer none of them.
+pub const NO_TOOLS: Tools = Tools { what_if: None, bench: None, map: None };
+
 /// Every system this build knows. Adding a system adds one line here.
-pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO];
+pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &diplomacy::INFO, &andartes::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {

@@ -10,47 +10,51 @@ use super::{Hash, h};
 /// The default number of steps a campaign's chains cover.
 pub const DEFAULT_CHAIN_LENGTH: u64 = 4096;
 
-/// Both chains of a campaign, derived from its master secret.
+/// The longest chain umpire accepts from a file (both chains are kept in memory).
+pub const MAX_CHAIN_LENGTH: u64 = 1 << 20;
+
+/// Both chains of a campaign, derived from its master secret. Every element is
+/// computed once, here: a step needs several of them, and a replay needs them all.
 #[derive(Clone)]
 pub struct Chains {
-    public_top: Hash,
-    hidden_top: Hash,
-    length: u64,
+    /// `public[k]` is `c[k]`, for k = 0..=length.
+    public: Vec<Hash>,
+    hidden: Vec<Hash>,
 }
 
 impl Chains {
     pub fn new(master: &[u8; 32], length: u64) -> Self {
         Chains {
-            public_top: h(&[b"umpire-public\n", master]),
-            hidden_top: h(&[b"umpire-hidden\n", master]),
-            length,
+            public: build(h(&[b"umpire-public\n", master]), length),
+            hidden: build(h(&[b"umpire-hidden\n", master]), length),
         }
     }
 
     pub fn length(&self) -> u64 {
-        self.length
+        self.public.len() as u64 - 1
     }
 
     /// `c[k]`, or `None` past the end of the chain.
     pub fn public(&self, k: u64) -> Option<Hash> {
-        walk(self.public_top, self.length, k)
+        usize::try_from(k).ok().and_then(|k| self.public.get(k)).copied()
     }
 
     /// `h[k]`, or `None` past the end of the chain.
     pub fn hidden(&self, k: u64) -> Option<Hash> {
-        walk(self.hidden_top, self.length, k)
+        usize::try_from(k).ok().and_then(|k| self.hidden.get(k)).copied()
     }
 }
 
-fn walk(top: Hash, length: u64, k: u64) -> Option<Hash> {
-    if k > length {
-        return None;
+/// `[x[0], …, x[length]]` from `x[length] = top` and `x[i-1] = H(x[i])`.
+fn build(top: Hash, length: u64) -> Vec<Hash> {
+    let mut chain = Vec::with_capacity(length as usize + 1);
+    chain.push(top);
+    for _ in 0..length {
+        let next = h(&[chain.last().unwrap_or(&top)]);
+        chain.push(next);
     }
-    let mut x = top;
-    for _ in k..length {
-        x = h(&[&x]);
-    }
-    Some(x)
+    chain.reverse();
+    chain
 }
 
 /// True when `revealed` is the element that follows `previous` (`H(revealed) == previous`).

@@ -26,7 +26,8 @@ pub static INFO: SystemInfo = SystemInfo {
     name: "dice",
     title: "Verifiable dice server (any game)",
     open: |_| Ok(Box::new(DiceServer)),
-    files: &[],
+    files: &[("demo.toml", include_str!("../../../games/dice/demo.toml"))],
+    tools: super::NO_TOOLS,
 };
 
 /// Most requests one orders file may carry.
@@ -169,6 +170,32 @@ impl System for DiceServer {
             next.round += 1;
         }
         Ok(Resolution { state: next, events })
+    }
+
+    fn random_orders(
+        &self,
+        state: &State,
+        _player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        let sides = [4u32, 6, 8, 10, 12, 20, 100];
+        let n = 1 + rng.next_u32() % 3;
+        let lines: Vec<String> = (0..n)
+            .map(|i| {
+                let count = 1 + rng.next_u32() % 4;
+                let s = sides[(rng.next_u32() as usize) % sides.len()];
+                let hidden = if rng.next_u32().is_multiple_of(4) { " HIDDEN" } else { "" };
+                format!("ROLL {count}d{s}{hidden} soak roll {i} of round {}", state.round)
+            })
+            .collect();
+        Some(lines.join("\n"))
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        match state.requests.keys().find(|p| !state.players.contains(p)) {
+            Some(p) => Err(format!("requests counted for {p}, who is not a player")),
+            None => Ok(()),
+        }
     }
 
     fn view(&self, state: &State, _viewer: &Viewer) -> View {

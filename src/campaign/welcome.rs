@@ -1,0 +1,52 @@
+//! The welcome mail: a player's secret, how to send orders, and the campaign's
+//! commitments. Sent at `new`, and again when the GM replaces a player.
+
+use anyhow::Result;
+use serde_json::{Value, json};
+
+use super::outbox::{self, Mail};
+use super::{Config, Txn};
+use crate::report::context::{CampaignInfo, PhaseInfo};
+use crate::report::{Format, Templates};
+use crate::systems::{Engine, Viewer};
+
+/// Who is welcomed, and the mail's file name and subject.
+pub struct Welcome<'a> {
+    pub player: &'a str,
+    pub email: &'a str,
+    pub secret: &'a str,
+    pub mail_name: String,
+    pub subject: String,
+}
+
+/// The chain commitments announced in `reports/0/public.json`.
+pub struct Commitments<'a> {
+    pub public: &'a str,
+    pub hidden: &'a str,
+}
+
+pub fn queue(
+    config: &Config,
+    txn: &mut Txn,
+    templates: &Templates,
+    engine: &dyn Engine,
+    state: &Value,
+    chains: &Commitments,
+    w: Welcome,
+) -> Result<()> {
+    let phase = engine.phase(state)?;
+    let ctx = json!({
+        "campaign": CampaignInfo::of(config)?,
+        "player": w.player,
+        "secret": w.secret,
+        "phase": PhaseInfo::of(&phase, None),
+        "example": engine.example(state, w.player)?,
+        "sections": engine.view(state, &Viewer::Player(w.player.to_string()))?.sections,
+        "chain_public": chains.public,
+        "chain_hidden": chains.hidden,
+    });
+    let text = templates.render("welcome", Format::Text, &ctx)?;
+    let html = templates.render("welcome", Format::Html, &ctx)?;
+    outbox::queue(config, txn, Mail::new(w.mail_name, w.email, w.subject, text, Some(html)))?;
+    Ok(())
+}

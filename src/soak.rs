@@ -1,0 +1,164 @@
+//! Bot-versus-bot soak games through the whole GM loop: every phase's orders come from
+//! the system's bot as real mails, every one must be accepted, the system's invariants
+//! are checked after every step, and every finished campaign must pass `verify` with
+//! its audit bundle. This is what shows a rules module holds up over whole games.
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use anyhow::{Result, anyhow, bail};
+use rand_chacha::ChaCha20Rng;
+use rand_core::SeedableRng;
+
+use crate::audit;
+use crate::campaign::Campaign;
+use crate::campaign::adjudicate;
+use crate::campaign::ingest::{self, Verdict};
+use crate::campaign::new::{self, NewCampaign};
+use crate::systems::{self, GameData, PhaseMode};
+
+pub struct SoakConfig {
+    pub system: String,
+    pub games: usize,
+    pub seed: u64,
+    /// Stop a game after this many steps if it has not ended.
+    pub max_steps: u64,
+    /// Stop a game once its state's top-level `turn` passes this (systems with turns).
+    pub max_turns: Option<u64>,
+    pub options: BTreeMap<String, String>,
+    /// Keep each game's campaign here (as `game-<n>`) instead of a temporary directory.
+    pub keep: Option<PathBuf>,
+}
+
+#[derive(Debug, Default)]
+pub struct SoakReport {
+    pub games: usize,
+    pub ended: usize,
+    pub stopped: usize,
+    pub steps: u64,
+    pub orders: u64,
+    pub seconds: f64,
+}
+
+/// Plays `games` soak games; `progress` gets one line per game.
+pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakReport> {
+    let info = systems::find(&cfg.system).ok_or_else(|| anyhow!("unknown system '{}'", cfg.system))?;
+    let demo: toml::Value = GameData::embedded(info.name, info.files)
+        .text("demo.toml")
+        .ok()
+        .and_then(|t| toml::from_str(&t).ok())
+        .ok_or_else(|| anyhow!("system {} has no demo.toml naming its players", info.name))?;
+    let players: Vec<String> = demo
+        .get("players")
+        .and_then(|p| p.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    let mut options: BTreeMap<String, String> = demo
+        .get("options")
+        .and_then(|o| o.as_table())
+        .map(|t| {
+            t.iter()
+                .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or(v.to_string())))
+                .collect()
+        })
+        .unwrap_or_default();
+    options.extend(cfg.options.clone());
+
+    // Soak campaigns are thrown away: no need to wait for the disk on every write.
+    crate::campaign::store::set_durable(false);
+    let mut report = SoakReport::default();
+    let started = Instant::now();
+    for game in 0..cfg.games {
+        let game_started = Instant::now();
+        let tmp;
+        let dir = match &cfg.keep {
+            Some(root) => root.join(format!("game-{game}")),
+            None => {
+                tmp = tempfile::tempdir()?;
+                tmp.path().join(format!("soak-{game}"))
+            }
+        };
+        let created = new::create(NewCampaign {
+            system: info.name.into(),
+            dir: dir.clone(),
+            id: Some(format!("soak-{game}")),
+            players: players.iter().map(|p| (p.clone(), format!("{p}@example.org"))).collect(),
+            gm_email: None,
+            address: Some("soak@example.org".into()),
+            scenario: None,
+            options: options.clone(),
+            chain_length: None,
+            schedule: None,
+        })?;
+        let secrets: BTreeMap<String, String> = created.player_secrets.into_iter().collect();
+        let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed.wrapping_add(game as u64));
+        let mut c = Campaign::open(&dir)?;
+        let engine = c.engine()?;
+        let mut ended = false;
+        while c.steps() < cfg.max_steps {
+            let state = c.current_state()?;
+            if let Err(e) = engine.check_invariants(&state)? {
+                bail!("game {game}, after step {}: {e}", c.steps());
+            }
+            if cfg.max_turns.is_some_and(|t| state["turn"].as_u64().is_some_and(|n| n > t)) {
+                break;
+            }
+            let phase = engine.phase(&state)?;
+            if phase.game_over.is_some() {
+                ended = true;
+                break;
+            }
+            for player in &phase.due {
+                let state = c.current_state()?;
+                let body = engine
+                    .random_orders(&state, player, &mut rng)?
+                    .ok_or_else(|| anyhow!("system {} has no bot for {player}", info.name))?;
+                let secret = secrets.get(player).ok_or_else(|| anyhow!("no secret for {player}"))?;
+                let text = format!("GAME soak-{game}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n");
+                let done = ingest::ingest(&mut c, text.as_bytes())?;
+                match done.verdict {
+                    Verdict::Accepted { .. } => report.orders += 1,
+                    other => {
+                        let ack = read_ack(&dir, c.steps() + 1, done.input);
+                        bail!(
+                            "game {game}, step {}: the bot's orders for {player} were not accepted ({other:?}):\n{body}\n{ack}",
+                            c.steps() + 1
+                        )
+                    }
+                }
+                if phase.mode == PhaseMode::Immediate {
+                    break;
+                }
+            }
+            if phase.mode == PhaseMode::Deadline {
+                adjudicate::adjudicate(&mut c, false)?;
+            }
+        }
+        let steps = c.steps();
+        report.steps += steps;
+        let bundle = dir.join("audit-bundle.json");
+        audit::write_bundle(&c, &bundle)?;
+        drop(c);
+        audit::verify(&dir, Some(&bundle)).map_err(|e| anyhow!("game {game}: verify failed: {e:#}"))?;
+        report.games += 1;
+        if ended {
+            report.ended += 1;
+        } else {
+            report.stopped += 1;
+        }
+        progress(&format!(
+            "game {}/{}: {} after {steps} steps, verified ({:.2} s)",
+            game + 1,
+            cfg.games,
+            if ended { "ended" } else { "stopped" },
+            game_started.elapsed().as_secs_f64()
+        ));
+    }
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+fn read_ack(dir: &std::path::Path, step: u64, input: u64) -> String {
+    std::fs::read_to_string(dir.join(format!("phases/{step}/acks/{input:06}.txt"))).unwrap_or_default()
+}

@@ -1,0 +1,240 @@
+//! `andartes`: The Greek Civil War 1947-49, Government against the DSE, by email.
+//!
+//! Steps come in this order (phase ids in brackets):
+//! 1. `SETUP-POLITICS`: the Government's Politics Table rolls (4.0, 16.3); no orders.
+//! 2. `SETUP-GOV`, then `SETUP-DSE`: each side's set-up (4.0).
+//! 3. Each turn n: `Tn-INIT` (initiative, 8.0, and any due Politics re-roll; no
+//!    orders), the first player's turn `Tn-GOV` or `Tn-DSE` (mobilization on odd
+//!    turns from 3, movement, conflict, all in one orders file), the second
+//!    player's turn, then `Tn-END` (control, attrition on even turns, victory
+//!    check; no orders).
+//!
+//! Players: exactly two. Option `government=<player>` names the Government
+//! player (default: the first player given); the other plays the DSE. Other
+//! options: `tito=on` (17.1), `start1944=on` or scenario `1944` (17.3),
+//! `end=<5|10|15|20|25|30>` (the agreed Victory Check of 5.0/6.2).
+//!
+//! The demo (two turns from set-up) is in [`demo`]; the rules, notation and
+//! reconstructed components are described in this module's README.md.
+
+pub mod attrition;
+pub mod bot;
+pub mod conflict;
+pub mod control;
+pub mod crt;
+pub mod initiative;
+pub mod invariants;
+pub mod mobilization;
+pub mod movement;
+pub mod orders;
+pub mod politics;
+pub mod report;
+pub mod results;
+pub mod rules;
+pub mod setup;
+pub mod standing;
+pub mod state;
+pub mod terror;
+pub mod tito;
+pub mod turn;
+pub mod victory;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use anyhow::{Result, bail};
+
+pub use bot::bot_orders;
+pub use invariants::check_invariants;
+pub use rules::Rules;
+pub use state::{Side, State};
+
+use super::{
+    Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Setup, System, SystemInfo, View, Viewer,
+};
+use state::{Options, Politics, Sides, Stage, Stalin};
+
+pub static INFO: SystemInfo = SystemInfo {
+    name: "andartes",
+    title: "The Greek Civil War 1947-49 (Andartes)",
+    open: |data| Ok(Box::new(Andartes::new(Rules::load(data)?))),
+    files: rules::FILES,
+    tools: super::NO_TOOLS,
+};
+
+/// The system with the components it was opened with.
+pub struct Andartes {
+    pub rules: Rules,
+}
+
+impl Andartes {
+    pub fn new(rules: Rules) -> Self {
+        Andartes { rules }
+    }
+
+    /// The system with the embedded components.
+    pub fn embedded() -> Result<Self> {
+        Ok(Andartes::new(Rules::embedded()?))
+    }
+}
+
+fn on(value: &str, key: &str) -> Result<bool> {
+    match value.to_ascii_lowercase().as_str() {
+        "on" | "yes" | "true" | "1" => Ok(true),
+        "off" | "no" | "false" | "0" => Ok(false),
+        _ => bail!("option {key} is on or off, not '{value}'"),
+    }
+}
+
+impl System for Andartes {
+    type State = State;
+    type Orders = Vec<orders::Line>;
+
+    fn setup(&self, setup: &Setup) -> Result<State> {
+        let players = setup.players;
+        if players.len() != 2 {
+            bail!("Andartes is a game for exactly two players, not {}", players.len());
+        }
+        if players[0].eq_ignore_ascii_case(&players[1]) {
+            bail!("the two players need different ids");
+        }
+        let mut government = players[0].clone();
+        let mut options = Options::default();
+        for (key, value) in setup.options {
+            match key.to_ascii_lowercase().as_str() {
+                "government" => {
+                    government = players
+                        .iter()
+                        .find(|p| p.eq_ignore_ascii_case(value))
+                        .cloned()
+                        .ok_or_else(|| anyhow::anyhow!("option government={value} names no player"))?;
+                }
+                "tito" => options.tito = on(value, key)?,
+                "start1944" | "1944" => options.start1944 = on(value, key)?,
+                "end" => {
+                    let t: u32 = value
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("option end={value} is not a turn number"))?;
+                    if !victory::CHECK_TURNS.contains(&t) {
+                        bail!("option end is one of 5, 10, 15, 20, 25, 30 (5.0), not {t}");
+                    }
+                    options.end_turn = Some(t);
+                }
+                other => {
+                    bail!("the andartes system has no option '{other}' (government, tito, start1944, end)")
+                }
+            }
+        }
+        match setup.scenario {
+            None | Some("1947") => {}
+            Some("1944") => options.start1944 = true,
+            Some(other) => bail!("scenario '{other}' is unknown: 1947 (default) or 1944 (17.3)"),
+        }
+        let dse = players.iter().find(|p| **p != government).cloned().unwrap_or_default();
+        let doctrine = rules::Doctrine::Aggressive;
+        Ok(State {
+            rules: self.rules.clone(),
+            players: Sides { government, dse },
+            options,
+            turn: 1,
+            stage: Stage::Politics,
+            first: Side::Dse,
+            pi: Sides { government: 60, dse: 50 },
+            politics: Politics { doctrine, pp_limit: self.rules.politics.limit(doctrine), next_roll: 1 },
+            american_aid: false,
+            stalin: Stalin::default(),
+            closed: BTreeSet::new(),
+            units: BTreeMap::new(),
+            numbers: BTreeMap::new(),
+            airstrikes: 0,
+            terror: BTreeSet::new(),
+            resettled: BTreeSet::new(),
+            standing: Sides::default(),
+            conflicts: Vec::new(),
+            journal: Vec::new(),
+            over: None,
+        })
+    }
+
+    fn phase(&self, state: &State) -> Phase {
+        let turn = state.turn;
+        let (id, title, due) = match state.stage {
+            Stage::Politics => {
+                ("SETUP-POLITICS".to_string(), "Set-up: Politics Table rolls (4.0, 16.3)".to_string(), vec![])
+            }
+            Stage::SetupGovernment => (
+                "SETUP-GOV".into(),
+                "Set-up: Government (4.0)".into(),
+                vec![state.players.government.clone()],
+            ),
+            Stage::SetupDse => {
+                ("SETUP-DSE".into(), "Set-up: DSE (4.0)".into(), vec![state.players.dse.clone()])
+            }
+            Stage::Initiative => {
+                (format!("T{turn}-INIT"), format!("Turn {turn}: Initiative Phase (8.0)"), vec![])
+            }
+            Stage::PlayerTurn { second } => {
+                let side = state.active().unwrap_or(Side::Government);
+                (
+                    format!("T{turn}-{}", side.short()),
+                    format!(
+                        "Turn {turn}: {} player turn ({} player){}",
+                        side.name(),
+                        if second { "second" } else { "first" },
+                        if mobilization::due(turn) {
+                            ": mobilization, movement, conflict"
+                        } else {
+                            ": movement, conflict"
+                        }
+                    ),
+                    vec![state.player(side).to_string()],
+                )
+            }
+            Stage::EndOfTurn => (
+                format!("T{turn}-END"),
+                format!(
+                    "Turn {turn}: end of turn (control{}, victory check)",
+                    if attrition::due(turn) { ", attrition" } else { "" }
+                ),
+                vec![],
+            ),
+            Stage::Over => ("OVER".into(), "Game over".into(), vec![]),
+        };
+        Phase { id, title, due, mode: PhaseMode::Deadline, game_over: state.over.clone() }
+    }
+
+    fn parse(&self, state: &State, player: &str, body: &str) -> Result<Vec<orders::Line>, Vec<OrderError>> {
+        turn::check(state, player, body)
+    }
+
+    fn echo(&self, state: &State, orders: &Vec<orders::Line>) -> Vec<String> {
+        turn::narrate(state, orders)
+    }
+
+    fn resolve(
+        &self,
+        state: &State,
+        orders: &BTreeMap<PlayerId, Vec<orders::Line>>,
+        dice: &mut Dice,
+    ) -> Result<Resolution<State>> {
+        let (next, log) = turn::resolve(state, orders, dice)?;
+        let events: Vec<Event> = log.events;
+        Ok(Resolution { state: next, events })
+    }
+
+    fn view(&self, state: &State, viewer: &Viewer) -> View {
+        report::view(state, viewer)
+    }
+
+    fn random_orders(
+        &self,
+        state: &State,
+        player: &str,
+        mut rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        Some(bot_orders(state, player, &mut rng))
+    }
+
+    fn check_invariants(&self, state: &State) -> Result<(), String> {
+        check_invariants(state)
+    }
+}

@@ -1,0 +1,660 @@
+//! Judges whether a written order is legal for one power in the current position,
+//! and turns it into a typed order.
+//!
+//! "Legal" is the DATC's word (4.E.1): an order that, not knowing anyone's other
+//! orders, could be carried out. Illegal orders are answered with the reason and
+//! never changed into something else: a missing coast, a coast named for an army, or
+//! the wrong coast for one's own fleet is an error, not a guess (DATC 4.B.1, 4.B.2,
+//! 4.B.3, 4.B.5, 4.B.6: every mailed order gets an acknowledgement before the
+//! deadline, so the player can fix it). A support may name the province without the
+//! coast (4.B.4); a coast it names must match the move.
+
+use std::collections::BTreeSet;
+
+use super::board::{Adjustment, Board, Dislodged, Order, Ownership, RetreatOrder, Unit};
+use super::convoy;
+use super::map::{Map, PowerId, ProvinceId, RegionId, Terrain, UnitKind};
+use super::notation::{Place, UnitRef, Written};
+
+/// Which kind of phase the orders are for, with what that phase needs to know.
+#[derive(Clone, Copy)]
+pub enum Stage<'a> {
+    Movement,
+    Retreat { dislodged: &'a [Dislodged] },
+    Adjustment { ownership: &'a Ownership },
+}
+
+/// One power's accepted orders, in the order written.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PowerOrders {
+    /// Whose orders these are.
+    pub power: Option<PowerId>,
+    pub moves: Vec<(ProvinceId, Order)>,
+    pub retreats: Vec<(ProvinceId, RetreatOrder)>,
+    pub adjustments: Vec<Adjustment>,
+    pub draw: bool,
+}
+
+/// Accumulates one power's orders line by line, refusing illegal ones.
+pub struct Checker<'a> {
+    map: &'a Map,
+    board: &'a Board,
+    stage: Stage<'a>,
+    power: PowerId,
+    pub orders: PowerOrders,
+    ordered: BTreeSet<ProvinceId>,
+    built: BTreeSet<ProvinceId>,
+}
+
+/// How many builds (positive) or removals (negative) a power has.
+pub fn adjustment_count(board: &Board, ownership: &Ownership, power: PowerId) -> i64 {
+    ownership.count(power) as i64 - board.count(power) as i64
+}
+
+/// The home centres a power may build in now: owned and empty.
+pub fn build_sites(map: &Map, board: &Board, ownership: &Ownership, power: PowerId) -> Vec<ProvinceId> {
+    map.homes(power)
+        .filter(|&p| ownership.owner[p as usize] == Some(power) && board.unit(p).is_none())
+        .collect()
+}
+
+impl<'a> Checker<'a> {
+    pub fn new(map: &'a Map, board: &'a Board, stage: Stage<'a>, power: PowerId) -> Self {
+        Checker {
+            map,
+            board,
+            stage,
+            power,
+            orders: PowerOrders { power: Some(power), ..PowerOrders::default() },
+            ordered: BTreeSet::new(),
+            built: BTreeSet::new(),
+        }
+    }
+
+    fn name(&self, p: ProvinceId) -> &str {
+        &self.map.province(p).name
+    }
+
+    fn unit_words(&self, u: Unit) -> String {
+        format!("{} in {}", u.kind.word(), self.map.region_title(u.region))
+    }
+
+    fn power_adj(&self, p: PowerId) -> &str {
+        &self.map.power(p).adjective
+    }
+
+    /// The unit a reference names, checked against what it says about kind, coast
+    /// and nationality.
+    fn find(&self, r: UnitRef, what: &str) -> Result<Unit, String> {
+        let p = r.place.province;
+        let Some(u) = self.board.unit(p) else {
+            return Err(format!("there is no unit in {}{what}", self.name(p)));
+        };
+        if let Some(k) = r.kind
+            && k != u.kind
+        {
+            return Err(format!(
+                "the unit in {} is {} {}, not {} {}",
+                self.name(p),
+                article(u.kind),
+                u.kind.word(),
+                article(k),
+                k.word()
+            ));
+        }
+        if let Some(pw) = r.power
+            && pw != u.power
+        {
+            return Err(format!(
+                "the {} is {}, not {}",
+                self.unit_words(u),
+                self.power_adj(u.power),
+                self.power_adj(pw)
+            ));
+        }
+        if let Some(c) = r.place.coast {
+            if u.kind == UnitKind::Army {
+                return Err(format!("the army in {} stands on land; armies have no coast", self.name(p)));
+            }
+            if self.map.region(u.region).coast != Some(c) {
+                return Err(format!(
+                    "the fleet in {} is in {}, not on the {}",
+                    self.name(p),
+                    self.map.region_title(u.region),
+                    c.name()
+                ));
+            }
+        }
+        Ok(u)
+    }
+
+    /// One's own unit, for a movement order.
+    fn own(&self, r: UnitRef) -> Result<Unit, String> {
+        let p = r.place.province;
+        match self.board.unit(p) {
+            None => Err(format!("{} has no unit in {}", self.map.power(self.power).name, self.name(p))),
+            Some(u) if u.power != self.power => Err(format!(
+                "{} has no unit in {}; the {} there is {}",
+                self.map.power(self.power).name,
+                self.name(p),
+                u.kind.word(),
+                self.power_adj(u.power)
+            )),
+            Some(_) => self.find(r, ""),
+        }
+    }
+
+    fn once(&mut self, p: ProvinceId) -> Result<(), String> {
+        if !self.ordered.insert(p) {
+            return Err(format!("the unit in {} already has an order above", self.name(p)));
+        }
+        Ok(())
+    }
+
+    /// Checks one written order and keeps it if legal.
+    pub fn add(&mut self, w: &Written) -> Result<(), String> {
+        if let Written::Draw = w {
+            self.orders.draw = true;
+            return Ok(());
+        }
+        match self.stage {
+            Stage::Movement => {
+                let (p, o) = self.movement(w)?;
+                self.once(p)?;
+                self.orders.moves.push((p, o));
+            }
+            Stage::Retreat { dislodged } => {
+                let (p, o) = self.retreat(w, dislodged)?;
+                self.once(p)?;
+                self.orders.retreats.push((p, o));
+            }
+            Stage::Adjustment { ownership } => {
+                let a = self.adjustment(w, ownership)?;
+                self.orders.adjustments.push(a);
+            }
+        }
+        Ok(())
+    }
+
+    fn movement(&self, w: &Written) -> Result<(ProvinceId, Order), String> {
+        match *w {
+            Written::Hold(r) => {
+                self.own(r)?;
+                Ok((r.place.province, Order::Hold))
+            }
+            Written::Move { unit, to, via_convoy } => {
+                let u = self.own(unit)?;
+                let region = self.move_target(u, to, via_convoy, None, false)?;
+                Ok((unit.place.province, Order::Move { to: region, via_convoy }))
+            }
+            Written::SupportHold { unit, target } => {
+                let u = self.own(unit)?;
+                let p = unit.place.province;
+                let q = target.place.province;
+                if q == p {
+                    return Err("a unit cannot support itself".into());
+                }
+                self.find(target, " to support")?;
+                if !self.map.can_reach(u.kind, u.region, q) {
+                    return Err(format!(
+                        "the {} cannot move to {}, so it cannot support there",
+                        self.unit_words(u),
+                        self.name(q)
+                    ));
+                }
+                Ok((p, Order::SupportHold { unit: q }))
+            }
+            Written::SupportMove { unit, target, to } => {
+                let u = self.own(unit)?;
+                let p = unit.place.province;
+                let q = target.place.province;
+                let d = to.province;
+                if q == p {
+                    return Err("a unit cannot support its own move".into());
+                }
+                if d == p {
+                    return Err(format!(
+                        "a unit cannot support a move into its own province ({})",
+                        self.name(p)
+                    ));
+                }
+                let t = self.find(target, " to support")?;
+                if !self.map.can_reach(u.kind, u.region, d) {
+                    return Err(format!(
+                        "the {} cannot move to {}, so it cannot support a move there",
+                        self.unit_words(u),
+                        self.name(d)
+                    ));
+                }
+                self.move_target(t, to, false, Some(p), true)
+                    .map_err(|e| format!("the supported move is impossible: {e}"))?;
+                Ok((p, Order::SupportMove { unit: q, to: d, coast: to.coast }))
+            }
+            Written::Convoy { unit, army, to } => {
+                let u = self.own(unit)?;
+                let p = unit.place.province;
+                if u.kind != UnitKind::Fleet {
+                    return Err("only fleets convoy".into());
+                }
+                if self.map.province(p).terrain != Terrain::Sea {
+                    return Err(format!(
+                        "a fleet in a coastal province ({}) cannot convoy; only fleets at sea can",
+                        self.name(p)
+                    ));
+                }
+                let a = self.find(army, " to convoy")?;
+                if a.kind != UnitKind::Army {
+                    return Err("only armies can be convoyed".into());
+                }
+                let q = army.place.province;
+                let d = to.province;
+                if to.coast.is_some() {
+                    return Err("armies have no coast; name the province only".into());
+                }
+                if q == d {
+                    return Err("an army cannot be convoyed to the province it is in".into());
+                }
+                if !convoy::is_shore(self.map, q) || !convoy::is_shore(self.map, d) {
+                    return Err("armies are convoyed only from one coastal province to another".into());
+                }
+                if !convoy::fleet_could_convoy(self.map, self.board, p, q, d) {
+                    return Err(format!(
+                        "the fleet in {} cannot be part of any convoy from {} to {} with the fleets now at sea",
+                        self.name(p),
+                        self.name(q),
+                        self.name(d)
+                    ));
+                }
+                Ok((p, Order::Convoy { army: q, to: d }))
+            }
+            Written::Retreat { .. } => Err("retreats are ordered in a retreat phase".into()),
+            Written::Disband(_) => Err("units disband only in retreat or adjustment phases".into()),
+            Written::Build { .. } | Written::Waive => Err("builds are ordered in an adjustment phase".into()),
+            Written::Draw => Err("not an order".into()),
+        }
+    }
+
+    /// The region a unit would enter moving to `to`, or why it cannot. `supporter` is
+    /// left out of the fleets that could convoy (a fleet cannot convoy and support).
+    /// A support may leave out the coast (`for_support`): it supports into the
+    /// province, whichever coast the move takes.
+    fn move_target(
+        &self,
+        u: Unit,
+        to: Place,
+        via_convoy: bool,
+        supporter: Option<ProvinceId>,
+        for_support: bool,
+    ) -> Result<RegionId, String> {
+        let from = self.map.province_of(u.region);
+        let d = to.province;
+        if d == from {
+            return Err(format!("a unit cannot move to the province it is in ({})", self.name(d)));
+        }
+        match u.kind {
+            UnitKind::Army => {
+                if to.coast.is_some() {
+                    return Err(format!(
+                        "armies have no coast: write {} without one",
+                        self.map.province(d).id
+                    ));
+                }
+                if self.map.province(d).terrain == Terrain::Sea {
+                    return Err(format!("an army cannot enter a sea ({})", self.name(d)));
+                }
+                let adjacent = self.map.army_adjacent(from, d);
+                if adjacent && !via_convoy {
+                    return Ok(d);
+                }
+                if convoy::possible(self.map, self.board, from, d, supporter) {
+                    return Ok(d);
+                }
+                Err(if adjacent {
+                    format!(
+                        "no fleets at sea could convoy the army from {} to {}",
+                        self.name(from),
+                        self.name(d)
+                    )
+                } else {
+                    format!(
+                        "{} does not border {} and no fleets at sea could convoy an army there",
+                        self.name(from),
+                        self.name(d)
+                    )
+                })
+            }
+            UnitKind::Fleet => {
+                if via_convoy {
+                    return Err("only armies are convoyed".into());
+                }
+                if self.map.province(d).terrain == Terrain::Land {
+                    return Err(format!("a fleet cannot go inland ({})", self.name(d)));
+                }
+                let reachable = self.map.fleet_targets_in(u.region, d);
+                if reachable.is_empty() {
+                    return Err(format!(
+                        "a fleet in {} cannot reach {}",
+                        self.map.region_title(u.region),
+                        self.name(d)
+                    ));
+                }
+                let list = |rs: &[RegionId]| {
+                    rs.iter().map(|&r| self.map.region_name(r)).collect::<Vec<_>>().join(" or ")
+                };
+                match to.coast {
+                    Some(c) => {
+                        let Some(region) = self.map.coast_region(d, c) else {
+                            return Err(format!("{} has no {}", self.name(d), c.name()));
+                        };
+                        if !reachable.contains(&region) {
+                            return Err(format!(
+                                "a fleet in {} cannot reach the {} of {} (it can reach {})",
+                                self.map.region_title(u.region),
+                                c.name(),
+                                self.name(d),
+                                list(&reachable)
+                            ));
+                        }
+                        Ok(region)
+                    }
+                    None if self.map.has_split_coasts(d) && !for_support => Err(if reachable.len() > 1 {
+                        format!("say which coast of {}: {}", self.name(d), list(&reachable))
+                    } else {
+                        format!(
+                            "say which coast of {}: from {} a fleet reaches only {}",
+                            self.name(d),
+                            self.map.region_title(u.region),
+                            list(&reachable)
+                        )
+                    }),
+                    None => Ok(reachable[0]),
+                }
+            }
+        }
+    }
+
+    fn retreat(&self, w: &Written, dislodged: &[Dislodged]) -> Result<(ProvinceId, RetreatOrder), String> {
+        let (r, to) = match *w {
+            Written::Retreat { unit, to } => (unit, Some(to)),
+            Written::Move { unit, to, via_convoy } => {
+                if via_convoy {
+                    return Err("there are no convoys in a retreat phase".into());
+                }
+                (unit, Some(to))
+            }
+            Written::Disband(unit) => (unit, None),
+            Written::SupportHold { .. } | Written::SupportMove { .. } => {
+                return Err("there are no supports in a retreat phase".into());
+            }
+            Written::Convoy { .. } => return Err("there are no convoys in a retreat phase".into()),
+            Written::Hold(_) => {
+                return Err("a dislodged unit retreats or disbands; it cannot hold".into());
+            }
+            _ => return Err("not a retreat order".into()),
+        };
+        let p = r.place.province;
+        let Some(d) =
+            dislodged.iter().find(|d| self.map.province_of(d.unit.region) == p && d.unit.power == self.power)
+        else {
+            return Err(match self.board.unit(p) {
+                Some(u) if u.power == self.power => format!(
+                    "the {} was not dislodged; only dislodged units have orders now",
+                    self.unit_words(u)
+                ),
+                _ => format!("{} has no dislodged unit in {}", self.map.power(self.power).name, self.name(p)),
+            });
+        };
+        if let Some(k) = r.kind
+            && k != d.unit.kind
+        {
+            return Err(format!(
+                "the dislodged unit in {} is {} {}",
+                self.name(p),
+                article(d.unit.kind),
+                d.unit.kind.word()
+            ));
+        }
+        let Some(to) = to else {
+            return Ok((p, RetreatOrder::Disband));
+        };
+        let q = to.province;
+        let options: Vec<RegionId> =
+            d.retreats.iter().copied().filter(|&x| self.map.province_of(x) == q).collect();
+        if options.is_empty() {
+            let why = if d.attacker_from == q && !d.by_convoy {
+                "the attack came from there".to_string()
+            } else if !self.map.can_reach(d.unit.kind, d.unit.region, q) {
+                "it cannot move there".to_string()
+            } else {
+                "it is occupied or was left empty by a standoff".to_string()
+            };
+            let list: Vec<String> = d.retreats.iter().map(|&x| self.map.region_name(x)).collect();
+            return Err(format!(
+                "the {} cannot retreat to {}: {why}; it may retreat to {}",
+                self.unit_words(d.unit),
+                self.name(q),
+                if list.is_empty() { "nowhere".to_string() } else { list.join(", ") }
+            ));
+        }
+        let region = self.move_target(d.unit, to, false, None, false)?;
+        if !options.contains(&region) {
+            return Err(format!(
+                "the {} cannot retreat to {}",
+                self.unit_words(d.unit),
+                self.map.region_title(region)
+            ));
+        }
+        Ok((p, RetreatOrder::Retreat(region)))
+    }
+
+    fn adjustment(&mut self, w: &Written, ownership: &Ownership) -> Result<Adjustment, String> {
+        let delta = adjustment_count(self.board, ownership, self.power);
+        let name = self.map.power(self.power).name.clone();
+        let builds_used =
+            self.orders.adjustments.iter().filter(|a| !matches!(a, Adjustment::Remove(_))).count() as i64;
+        let removals_used = self.orders.adjustments.len() as i64 - builds_used;
+        match *w {
+            Written::Build { kind, at } => {
+                if delta <= 0 {
+                    return Err(no_builds(&name, delta));
+                }
+                if builds_used >= delta {
+                    return Err(format!("{name} has only {delta} build(s); this one is too many"));
+                }
+                let p = at.province;
+                let prov = self.map.province(p);
+                if prov.home != Some(self.power) {
+                    return Err(format!("{} is not a home centre of {name}", prov.name));
+                }
+                if ownership.owner[p as usize] != Some(self.power) {
+                    return Err(format!("{name} does not own {} now", prov.name));
+                }
+                if self.board.unit(p).is_some() {
+                    return Err(format!("{} is occupied", prov.name));
+                }
+                if self.built.contains(&p) {
+                    return Err(format!("{} already has a build above", prov.name));
+                }
+                let kind = match kind {
+                    Some(k) => k,
+                    None if at.coast.is_some() => UnitKind::Fleet,
+                    None if prov.terrain == Terrain::Land => UnitKind::Army,
+                    None => {
+                        return Err(format!("say whether to build an army or a fleet in {}", prov.name));
+                    }
+                };
+                let region = match kind {
+                    UnitKind::Army => {
+                        if at.coast.is_some() {
+                            return Err("armies have no coast".into());
+                        }
+                        p
+                    }
+                    UnitKind::Fleet => {
+                        if prov.terrain == Terrain::Land {
+                            return Err(format!("a fleet cannot be built inland ({})", prov.name));
+                        }
+                        match at.coast {
+                            Some(c) => self
+                                .map
+                                .coast_region(p, c)
+                                .ok_or_else(|| format!("{} has no {}", prov.name, c.name()))?,
+                            None => self.map.default_region(UnitKind::Fleet, p).ok_or_else(|| {
+                                let coasts: Vec<String> =
+                                    prov.fleet_regions.iter().map(|&r| self.map.region_name(r)).collect();
+                                format!("say which coast to build on: {}", coasts.join(" or "))
+                            })?,
+                        }
+                    }
+                };
+                self.built.insert(p);
+                Ok(Adjustment::Build { kind, region })
+            }
+            Written::Waive => {
+                if delta <= 0 {
+                    return Err(no_builds(&name, delta));
+                }
+                if builds_used >= delta {
+                    return Err(format!("{name} has only {delta} build(s); this waiver is one too many"));
+                }
+                Ok(Adjustment::Waive)
+            }
+            Written::Disband(r) => {
+                if delta >= 0 {
+                    return Err(format!("{name} has no units to remove"));
+                }
+                let u = self.own(r)?;
+                let p = self.map.province_of(u.region);
+                if self.orders.adjustments.contains(&Adjustment::Remove(p)) {
+                    return Err(format!("the unit in {} is already removed above", self.name(p)));
+                }
+                if removals_used >= -delta {
+                    return Err(format!(
+                        "{name} removes only {} unit(s); this removal is one too many",
+                        -delta
+                    ));
+                }
+                Ok(Adjustment::Remove(p))
+            }
+            _ => Err("not an adjustment order (build, remove or waive)".into()),
+        }
+    }
+}
+
+fn no_builds(name: &str, delta: i64) -> String {
+    if delta < 0 {
+        format!("{name} must remove {} unit(s) and cannot build", -delta)
+    } else {
+        format!("{name} has no builds")
+    }
+}
+
+fn article(k: UnitKind) -> &'static str {
+    match k {
+        UnitKind::Army => "an",
+        UnitKind::Fleet => "a",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::map::standard;
+    use super::super::notation::{self, Names};
+    use super::*;
+
+    fn board(m: &Map, units: &[(&str, UnitKind, &str)]) -> Board {
+        let mut b = Board::empty(m);
+        for &(power, kind, at) in units {
+            b.place(
+                m,
+                Unit { power: m.power_index(power).unwrap(), kind, region: m.region_by_name(at).unwrap() },
+            );
+        }
+        b
+    }
+
+    fn judge(m: &Map, b: &Board, power: &str, line: &str) -> Result<(), String> {
+        let names = Names::new(m);
+        let w = notation::parse(m, &names, line)?;
+        Checker::new(m, b, Stage::Movement, m.power_index(power).unwrap()).add(&w)
+    }
+
+    #[test]
+    fn coasts_are_never_guessed() {
+        let m = standard().unwrap();
+        let b = board(
+            &m,
+            &[
+                ("france", UnitKind::Fleet, "gas"),
+                ("france", UnitKind::Fleet, "por"),
+                ("france", UnitKind::Army, "mar"),
+                ("france", UnitKind::Fleet, "spa/sc"),
+            ],
+        );
+        let e = judge(&m, &b, "france", "F gas - spa").unwrap_err();
+        assert!(e.contains("reaches only spa/nc"), "{e}");
+        let e = judge(&m, &b, "france", "F por - spa").unwrap_err();
+        assert!(e.contains("spa/nc or spa/sc"), "{e}");
+        let e = judge(&m, &b, "france", "F gas - spa/sc").unwrap_err();
+        assert!(e.contains("cannot reach the south coast"), "{e}");
+        assert!(judge(&m, &b, "france", "F gas - spa/nc").is_ok());
+        let e = judge(&m, &b, "france", "A mar - spa/nc").unwrap_err();
+        assert!(e.contains("armies have no coast"), "{e}");
+        let e = judge(&m, &b, "france", "F spa/nc - lyo").unwrap_err();
+        assert!(e.contains("not on the north coast"), "{e}");
+        // A support names the province; the coast may be left out.
+        assert!(judge(&m, &b, "france", "F por S F gas - spa").is_ok());
+        // The supporter must reach the province itself.
+        let e = judge(&m, &b, "france", "F spa/sc S A mar - gas").unwrap_err();
+        assert!(e.contains("cannot move to Gascony"), "{e}");
+    }
+
+    #[test]
+    fn supports_and_convoys_must_be_possible() {
+        let m = standard().unwrap();
+        let b = board(
+            &m,
+            &[
+                ("austria", UnitKind::Army, "rum"),
+                ("turkey", UnitKind::Fleet, "bla"),
+                ("turkey", UnitKind::Fleet, "con"),
+                ("turkey", UnitKind::Army, "gre"),
+            ],
+        );
+        // DATC 6.D.31: the only convoy is through the supporting fleet itself.
+        let e = judge(&m, &b, "turkey", "F bla S A rum - arm").unwrap_err();
+        assert!(e.contains("supported move is impossible"), "{e}");
+        assert!(judge(&m, &b, "austria", "A rum - arm").is_ok());
+        // DATC 6.F.1: a fleet in a coastal province does not convoy.
+        let e = judge(&m, &b, "turkey", "F con C A gre - sev").unwrap_err();
+        assert!(e.contains("cannot convoy"), "{e}");
+        let e = judge(&m, &b, "turkey", "F bla C F con - sev").unwrap_err();
+        assert!(e.contains("only armies"), "{e}");
+        let e = judge(&m, &b, "turkey", "F bla S F bla").unwrap_err();
+        assert!(e.contains("cannot support itself"), "{e}");
+        let e = judge(&m, &b, "turkey", "A rum H").unwrap_err();
+        assert!(e.contains("the army there is Austrian"), "{e}");
+        let e = judge(&m, &b, "turkey", "F bla S English F con").unwrap_err();
+        assert!(e.contains("is Turkish, not English"), "{e}");
+    }
+
+    #[test]
+    fn adjustments_count_and_place() {
+        let m = standard().unwrap();
+        let names = Names::new(&m);
+        let b = board(&m, &[("russia", UnitKind::Fleet, "stp/sc")]);
+        let own = Ownership::start(&m);
+        let mut c =
+            Checker::new(&m, &b, Stage::Adjustment { ownership: &own }, m.power_index("russia").unwrap());
+        let mut add = |line: &str| c.add(&notation::parse(&m, &names, line).unwrap());
+        assert!(add("Build A mos").is_ok());
+        assert!(add("Build A mos").unwrap_err().contains("already has a build"));
+        assert!(add("Build F war").unwrap_err().contains("inland"));
+        assert!(add("Build F stp/nc").unwrap_err().contains("occupied"));
+        assert!(add("Build sev").unwrap_err().contains("army or a fleet"));
+        assert!(add("Build F sev").is_ok());
+        assert!(add("waive").is_ok());
+        assert!(add("Build A war").unwrap_err().contains("too many"));
+        assert!(add("Remove F stp").unwrap_err().contains("no units to remove"));
+    }
+}

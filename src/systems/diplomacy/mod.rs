@@ -1,0 +1,629 @@
+//! `diplomacy`: Diplomacy by email under the 1971 rulebook, adjudicated as the DATC
+//! describes, on the standard map (`games/diplomacy/standard.toml`).
+//!
+//! The engine is a set of pure functions over (map, position, orders) that know
+//! nothing of seasons: [`movement::adjudicate`], [`retreat::resolve`],
+//! [`adjust::resolve`]. [`game`] puts the standard calendar around them; Guerilla
+//! Warfare II can put its months around them instead, on its own map.
+//!
+//! # Setting up a game
+//!
+//! Players are the powers. Either the players' ids are the seven powers (`england`,
+//! `France`, `TUR`: any name of a power), or the GM maps each player to a power with
+//! options `power.<player>=<power>`, for example `--option power.alice=england`. Every
+//! power needs a player unless the option `unassigned=civil-disorder` is given: a
+//! power without a player is in civil disorder from the start (its units hold, its
+//! removals follow the distance rule, it builds nothing). The option `last_year=1910`
+//! ends the game after that year's adjustments as a draw among the survivors.
+//!
+//! # No-orders defaults
+//!
+//! Units without orders hold; dislodged units without orders disband; builds not
+//! ordered are waived; removals not ordered are taken by the 1971 civil-disorder rule.
+
+pub mod adjust;
+pub mod bench;
+pub mod board;
+pub mod check;
+pub mod convoy;
+pub mod game;
+pub mod map;
+pub mod movement;
+pub mod notation;
+pub mod orders;
+pub mod report;
+pub mod retreat;
+pub mod text;
+pub mod whatif;
+
+use std::collections::BTreeMap;
+
+use anyhow::{Context, Result, anyhow, bail};
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Section, Setup, System, SystemInfo,
+    View, Viewer,
+};
+use board::{Board, Dislodged, Ownership, Unit};
+use check::{PowerOrders, Stage, adjustment_count, build_sites};
+use game::{PhaseKind, Position, Turn};
+use map::{Map, PowerId, UnitKind};
+use notation::Names;
+use text::Style;
+
+pub use bench::bench_report;
+pub use whatif::what_if;
+
+/// The map file, as embedded.
+pub const MAP_FILE: &str = "standard.toml";
+
+pub static INFO: SystemInfo = SystemInfo {
+    name: "diplomacy",
+    title: "Diplomacy (1971 rules, DATC-conformant adjudication)",
+    open: |data| {
+        let text = data.text(MAP_FILE)?;
+        Ok(Box::new(Diplomacy::new(Map::from_toml(&text, MAP_FILE)?)))
+    },
+    files: &[
+        (MAP_FILE, map::STANDARD_TOML),
+        ("demo.toml", include_str!("../../../games/diplomacy/demo.toml")),
+    ],
+    tools: super::Tools { what_if: Some(whatif::what_if), bench: Some(bench::bench_report), map: None },
+};
+
+pub struct Diplomacy {
+    map: Map,
+    names: Names,
+}
+
+impl Diplomacy {
+    pub fn new(map: Map) -> Diplomacy {
+        let names = Names::new(&map);
+        Diplomacy { map, names }
+    }
+
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+}
+
+/// A unit as saved: `{"power": "england", "kind": "F", "at": "stp/nc"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UnitRecord {
+    pub power: String,
+    pub kind: String,
+    pub at: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DislodgedRecord {
+    pub power: String,
+    pub kind: String,
+    pub at: String,
+    /// Where the attacker came from.
+    pub from: String,
+    #[serde(default)]
+    pub by_convoy: bool,
+    pub retreats: Vec<String>,
+}
+
+/// The saved game.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    pub turn: Turn,
+    pub units: Vec<UnitRecord>,
+    #[serde(default)]
+    pub dislodged: Vec<DislodgedRecord>,
+    /// Each power's supply centres.
+    pub centres: BTreeMap<String, Vec<String>>,
+    /// Power id -> player id.
+    pub players: BTreeMap<String, PlayerId>,
+    #[serde(default)]
+    pub last_year: Option<i32>,
+    /// The previous phase's report, for the view.
+    #[serde(default)]
+    pub last: Vec<Section>,
+    #[serde(default)]
+    pub game_over: Option<String>,
+}
+
+pub fn unit_record(map: &Map, u: Unit) -> UnitRecord {
+    UnitRecord {
+        power: map.power(u.power).id.clone(),
+        kind: u.kind.letter().to_string(),
+        at: map.region_name(u.region),
+    }
+}
+
+/// Reads a saved unit, checking it against the map.
+pub fn unit_from_record(map: &Map, power: &str, kind: &str, at: &str) -> Result<Unit> {
+    let power =
+        map.power_by_name(power).ok_or_else(|| anyhow!("'{power}' is not a power of {}", map.name))?;
+    let kind = UnitKind::from_letter(kind).ok_or_else(|| anyhow!("unit kind '{kind}' is not A or F"))?;
+    let region =
+        map.region_by_name(at).ok_or_else(|| anyhow!("'{at}' is not a province or coast of {}", map.name))?;
+    let p = map.province_of(region);
+    let fits = match kind {
+        UnitKind::Army => map.default_region(kind, p) == Some(region),
+        UnitKind::Fleet => map.province(p).fleet_regions.contains(&region),
+    };
+    if !fits {
+        bail!(
+            "{} {at}: {} cannot stand there{}",
+            kind.letter(),
+            if kind == UnitKind::Army { "an army" } else { "a fleet" },
+            if kind == UnitKind::Fleet && map.has_split_coasts(p) { " (name the coast)" } else { "" }
+        );
+    }
+    Ok(Unit { power, kind, region })
+}
+
+impl State {
+    /// The position, checked against the map.
+    pub fn position(&self, map: &Map) -> Result<Position> {
+        let mut board = Board::empty(map);
+        for u in &self.units {
+            let unit = unit_from_record(map, &u.power, &u.kind, &u.at)?;
+            if board.place(map, unit).is_some() {
+                bail!("two units in {}", u.at);
+            }
+        }
+        let mut dislodged = Vec::new();
+        for d in &self.dislodged {
+            let unit = unit_from_record(map, &d.power, &d.kind, &d.at)?;
+            let from =
+                map.province_by_id(&d.from).ok_or_else(|| anyhow!("'{}' is not a province", d.from))?;
+            let retreats = d
+                .retreats
+                .iter()
+                .map(|r| map.region_by_name(r).ok_or_else(|| anyhow!("'{r}' is not a region")))
+                .collect::<Result<Vec<_>>>()?;
+            dislodged.push(Dislodged { unit, attacker_from: from, by_convoy: d.by_convoy, retreats });
+        }
+        let mut ownership = Ownership { owner: vec![None; map.province_count()] };
+        for (power, list) in &self.centres {
+            let pw = map.power_by_name(power).ok_or_else(|| anyhow!("'{power}' is not a power"))?;
+            for c in list {
+                let p = map
+                    .province_by_id(c)
+                    .filter(|&p| map.province(p).centre)
+                    .ok_or_else(|| anyhow!("'{c}' is not a supply centre"))?;
+                ownership.owner[p as usize] = Some(pw);
+            }
+        }
+        Ok(Position { turn: self.turn, board, dislodged, ownership })
+    }
+
+    fn store(&mut self, map: &Map, pos: &Position) {
+        self.turn = pos.turn;
+        self.units = pos.board.units.iter().flatten().map(|&u| unit_record(map, u)).collect();
+        self.dislodged = pos
+            .dislodged
+            .iter()
+            .map(|d| DislodgedRecord {
+                power: map.power(d.unit.power).id.clone(),
+                kind: d.unit.kind.letter().to_string(),
+                at: map.region_name(d.unit.region),
+                from: map.province(d.attacker_from).id.clone(),
+                by_convoy: d.by_convoy,
+                retreats: d.retreats.iter().map(|&r| map.region_name(r)).collect(),
+            })
+            .collect();
+        self.centres = centres_of(map, &pos.ownership);
+    }
+
+    fn player_power(&self, map: &Map, player: &str) -> Option<PowerId> {
+        self.players.iter().find(|(_, p)| p.as_str() == player).and_then(|(power, _)| map.power_index(power))
+    }
+}
+
+pub fn centres_of(map: &Map, own: &Ownership) -> BTreeMap<String, Vec<String>> {
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for p in map.centres() {
+        if let Some(pw) = own.owner[p as usize] {
+            out.entry(map.power(pw).id.clone()).or_default().push(map.province(p).id.clone());
+        }
+    }
+    out
+}
+
+impl Diplomacy {
+    fn stage<'a>(&self, pos: &'a Position) -> Stage<'a> {
+        match pos.turn.kind {
+            PhaseKind::Movement => Stage::Movement,
+            PhaseKind::Retreat => Stage::Retreat { dislodged: &pos.dislodged },
+            PhaseKind::Adjustment => Stage::Adjustment { ownership: &pos.ownership },
+        }
+    }
+
+    fn echo_lines(&self, pos: &Position, power: PowerId, orders: &PowerOrders) -> Vec<String> {
+        let map = &self.map;
+        let mut out = Vec::new();
+        match pos.turn.kind {
+            PhaseKind::Movement => {
+                for (p, o) in &orders.moves {
+                    out.push(text::order(map, &pos.board, *p, o, Style::Long));
+                }
+                let missing: Vec<String> = pos
+                    .board
+                    .provinces_of(power)
+                    .filter(|p| !orders.moves.iter().any(|(q, _)| q == p))
+                    .filter_map(|p| pos.board.unit(p))
+                    .map(|u| text::unit(map, u, Style::Long))
+                    .collect();
+                if !missing.is_empty() {
+                    out.push(format!("No order (will hold): {}", missing.join(", ")));
+                }
+            }
+            PhaseKind::Retreat => {
+                for (p, o) in &orders.retreats {
+                    if let Some(d) = pos.dislodged.iter().find(|d| map.province_of(d.unit.region) == *p) {
+                        out.push(text::retreat(map, d.unit, o, Style::Long));
+                    }
+                }
+                let missing: Vec<String> = pos
+                    .dislodged
+                    .iter()
+                    .filter(|d| d.unit.power == power)
+                    .filter(|d| !orders.retreats.iter().any(|(q, _)| *q == map.province_of(d.unit.region)))
+                    .map(|d| text::unit(map, d.unit, Style::Long))
+                    .collect();
+                if !missing.is_empty() {
+                    out.push(format!("No order (will disband): {}", missing.join(", ")));
+                }
+            }
+            PhaseKind::Adjustment => {
+                for a in &orders.adjustments {
+                    out.push(text::adjustment(map, &pos.board, a, Style::Long));
+                }
+                let delta = adjustment_count(&pos.board, &pos.ownership, power);
+                let n = orders.adjustments.len() as i64;
+                if delta > n {
+                    out.push(format!("{} build(s) not ordered will be waived", delta - n));
+                } else if -delta > n {
+                    out.push(format!(
+                        "{} removal(s) not ordered will follow the civil-disorder rule",
+                        -delta - n
+                    ));
+                }
+            }
+        }
+        if orders.draw {
+            out.push("Votes for a draw".into());
+        }
+        out
+    }
+
+    fn voters(&self, state: &State, pos: &Position) -> Vec<PowerId> {
+        state.players.keys().filter_map(|p| self.map.power_index(p)).filter(|&p| pos.survives(p)).collect()
+    }
+}
+
+impl System for Diplomacy {
+    type State = State;
+    type Orders = PowerOrders;
+
+    fn setup(&self, setup: &Setup) -> Result<State> {
+        let map = &self.map;
+        let mut players: BTreeMap<String, PlayerId> = BTreeMap::new();
+        let mut unassigned_ok = false;
+        let mut last_year = None;
+        let mut mapped = false;
+        for (key, value) in setup.options {
+            if let Some(player) = key.strip_prefix("power.") {
+                mapped = true;
+                if !setup.players.iter().any(|p| p == player) {
+                    bail!("option {key}: '{player}' is not a player of this campaign");
+                }
+                let pw = map
+                    .power_by_name(value)
+                    .ok_or_else(|| anyhow!("option {key}: '{value}' is not a power"))?;
+                let id = map.power(pw).id.clone();
+                if let Some(other) = players.insert(id.clone(), player.to_string()) {
+                    bail!("{id} is given to both {other} and {player}");
+                }
+            } else if key == "unassigned" {
+                if value != "civil-disorder" {
+                    bail!("option unassigned: the only value is 'civil-disorder'");
+                }
+                unassigned_ok = true;
+            } else if key == "last_year" {
+                let y: i32 =
+                    value.parse().with_context(|| format!("option last_year: '{value}' is not a year"))?;
+                if y < 1901 {
+                    bail!("option last_year: the game starts in 1901");
+                }
+                last_year = Some(y);
+            } else {
+                bail!(
+                    "the diplomacy system has no option '{key}' (it has power.<player>=<power>, unassigned=civil-disorder, last_year=<year>)"
+                );
+            }
+        }
+        if !mapped {
+            for player in setup.players {
+                let pw = map.power_by_name(player).ok_or_else(|| {
+                    anyhow!(
+                        "player '{player}' is not a power; name the players after the powers or map them with --option power.{player}=<power>"
+                    )
+                })?;
+                let id = map.power(pw).id.clone();
+                if players.insert(id.clone(), player.clone()).is_some() {
+                    bail!("two players are {id}");
+                }
+            }
+        } else {
+            for player in setup.players {
+                if !players.values().any(|p| p == player) {
+                    bail!("player '{player}' has no power: add --option power.{player}=<power>");
+                }
+            }
+        }
+        if !unassigned_ok {
+            let missing: Vec<&str> =
+                map.powers.iter().filter(|p| !players.contains_key(&p.id)).map(|p| p.id.as_str()).collect();
+            if !missing.is_empty() {
+                bail!(
+                    "no player for {}; give every power a player, or --option unassigned=civil-disorder",
+                    missing.join(", ")
+                );
+            }
+        }
+        let pos = Position::start(map);
+        let mut state = State {
+            turn: pos.turn,
+            units: Vec::new(),
+            dislodged: Vec::new(),
+            centres: BTreeMap::new(),
+            players,
+            last_year,
+            last: Vec::new(),
+            game_over: None,
+        };
+        state.store(map, &pos);
+        Ok(state)
+    }
+
+    fn phase(&self, state: &State) -> Phase {
+        let mut phase = Phase {
+            id: state.turn.id(),
+            title: state.turn.title(),
+            due: Vec::new(),
+            mode: PhaseMode::Deadline,
+            game_over: state.game_over.clone(),
+        };
+        if state.game_over.is_some() {
+            return phase;
+        }
+        match state.position(&self.map) {
+            Ok(pos) => {
+                for (power, player) in &state.players {
+                    if let Some(pw) = self.map.power_index(power)
+                        && pos.has_orders_to_give(&self.map, pw)
+                    {
+                        phase.due.push(player.clone());
+                    }
+                }
+            }
+            Err(e) => {
+                phase.title = format!("{} (the saved state does not fit the map: {e})", phase.title);
+                phase.due = state.players.values().cloned().collect();
+            }
+        }
+        phase.due.sort();
+        phase
+    }
+
+    fn parse(&self, state: &State, player: &str, body: &str) -> Result<PowerOrders, Vec<OrderError>> {
+        let Some(power) = state.player_power(&self.map, player) else {
+            return Err(vec![OrderError::new(1, "", format!("'{player}' plays no power in this game"))]);
+        };
+        if let Some(g) = &state.game_over {
+            return Err(vec![OrderError::new(1, "", format!("the game is over: {g}"))]);
+        }
+        let pos = state.position(&self.map).map_err(|e| {
+            vec![OrderError::new(1, "", format!("the saved state does not fit the map: {e}"))]
+        })?;
+        let read = orders::read(&self.map, &self.names, &pos.board, self.stage(&pos), Some(power), body);
+        let errors: Vec<OrderError> = read
+            .errors()
+            .map(|l| OrderError::new(l.number, l.text.clone(), l.error.clone().unwrap_or_default()))
+            .collect();
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(read
+            .orders
+            .get(&power)
+            .cloned()
+            .unwrap_or(PowerOrders { power: Some(power), ..PowerOrders::default() }))
+    }
+
+    fn echo(&self, state: &State, orders: &PowerOrders) -> Vec<String> {
+        let Ok(pos) = state.position(&self.map) else {
+            return Vec::new();
+        };
+        match orders.power {
+            Some(pw) => self.echo_lines(&pos, pw, orders),
+            None => vec!["No orders".into()],
+        }
+    }
+
+    fn resolve(
+        &self,
+        state: &State,
+        orders: &BTreeMap<PlayerId, PowerOrders>,
+        _dice: &mut Dice,
+    ) -> Result<Resolution<State>> {
+        let map = &self.map;
+        if let Some(g) = &state.game_over {
+            bail!("the game is over: {g}");
+        }
+        let pos = state.position(map)?;
+        let mut by_power: BTreeMap<PowerId, PowerOrders> = BTreeMap::new();
+        for (player, o) in orders {
+            if let Some(pw) = state.player_power(map, player) {
+                by_power.insert(pw, o.clone());
+            }
+        }
+        let voters = self.voters(state, &pos);
+        let (next, report) = game::advance(map, &pos, &by_power, &voters);
+        let mut events = Vec::new();
+        let title = report.turn.title();
+        let blocks = report::blocks(map, &report, &next);
+        for b in &blocks {
+            for line in &b.lines {
+                events.push(Event {
+                    audience: super::Audience::Public,
+                    text: line.clone(),
+                    data: serde_json::json!({"phase": report.turn.id(), "section": b.title}),
+                });
+            }
+        }
+        let mut new_state = state.clone();
+        new_state.store(map, &next);
+        new_state.last = std::iter::once(Section { title: format!("{title}: results"), lines: Vec::new() })
+            .chain(blocks.into_iter().map(|b| Section { title: b.title, lines: b.lines }))
+            .filter(|s| !s.lines.is_empty())
+            .collect();
+        if let Some(w) = report.winner {
+            new_state.game_over = Some(format!(
+                "{} wins with {} supply centres ({})",
+                map.power(w).name,
+                next.ownership.count(w),
+                title
+            ));
+        } else if let Some(d) = &report.draw {
+            let names: Vec<&str> = d.iter().map(|&p| map.power(p).name.as_str()).collect();
+            new_state.game_over = Some(format!("Draw between {} ({title})", names.join(", ")));
+        } else if let Some(y) = state.last_year
+            && next.turn.year > y
+        {
+            let names: Vec<&str> = (0..map.powers.len() as PowerId)
+                .filter(|&p| next.survives(p))
+                .map(|p| map.power(p).name.as_str())
+                .collect();
+            let text = format!("The game ends after {y}: draw between {}", names.join(", "));
+            events.push(Event::public(text.clone()));
+            new_state.game_over = Some(text);
+        }
+        Ok(Resolution { state: new_state, events })
+    }
+
+    fn view(&self, state: &State, viewer: &Viewer) -> View {
+        let map = &self.map;
+        let mut sections = Vec::new();
+        let pos = match state.position(map) {
+            Ok(p) => p,
+            Err(e) => {
+                return View {
+                    sections: vec![Section {
+                        title: "Error".into(),
+                        lines: vec![format!("the saved state does not fit the map: {e}")],
+                    }],
+                    ..View::default()
+                };
+            }
+        };
+        let me = match viewer {
+            Viewer::Player(p) => state.player_power(map, p),
+            _ => None,
+        };
+        let mut head = vec![match &state.game_over {
+            Some(g) => format!("Game over: {g}"),
+            None => format!("Now: {}", state.turn.title()),
+        }];
+        if let Some(pw) = me {
+            head.push(format!("You play {}.", map.power(pw).name));
+        }
+        sections.push(Section { title: "Game".into(), lines: head });
+        let mut units = Vec::new();
+        for pw in 0..map.powers.len() as PowerId {
+            let list: Vec<String> = pos
+                .board
+                .provinces_of(pw)
+                .filter_map(|p| pos.board.unit(p))
+                .map(|u| text::unit(map, u, Style::Long))
+                .collect();
+            if !list.is_empty() {
+                units.push(format!("{}: {}", map.power(pw).name, list.join(", ")));
+            }
+        }
+        sections.push(Section { title: "Units".into(), lines: units });
+        let mut centres = Vec::new();
+        for pw in 0..map.powers.len() as PowerId {
+            let list: Vec<&str> = map
+                .centres()
+                .filter(|&p| pos.ownership.owner[p as usize] == Some(pw))
+                .map(|p| map.province(p).name.as_str())
+                .collect();
+            if !list.is_empty() {
+                centres.push(format!("{} ({}): {}", map.power(pw).name, list.len(), list.join(", ")));
+            }
+        }
+        let neutral: Vec<&str> = map
+            .centres()
+            .filter(|&p| pos.ownership.owner[p as usize].is_none())
+            .map(|p| map.province(p).name.as_str())
+            .collect();
+        if !neutral.is_empty() {
+            centres.push(format!("Neutral ({}): {}", neutral.len(), neutral.join(", ")));
+        }
+        sections.push(Section { title: "Supply centres".into(), lines: centres });
+        if !pos.dislodged.is_empty() {
+            let lines = pos
+                .dislodged
+                .iter()
+                .map(|d| {
+                    let opts: Vec<String> = d.retreats.iter().map(|&r| map.region_title(r)).collect();
+                    format!(
+                        "{} {}: may retreat to {}",
+                        map.power(d.unit.power).name,
+                        text::unit(map, d.unit, Style::Long),
+                        if opts.is_empty() { "nowhere (disbands)".into() } else { opts.join(", ") }
+                    )
+                })
+                .collect();
+            sections.push(Section { title: "Dislodged units".into(), lines });
+        }
+        if pos.turn.kind == PhaseKind::Adjustment {
+            let lines = (0..map.powers.len() as PowerId)
+                .filter_map(|pw| {
+                    let d = adjustment_count(&pos.board, &pos.ownership, pw);
+                    let name = &map.power(pw).name;
+                    if d > 0 {
+                        let sites: Vec<&str> = build_sites(map, &pos.board, &pos.ownership, pw)
+                            .into_iter()
+                            .map(|p| map.province(p).name.as_str())
+                            .collect();
+                        Some(format!(
+                            "{name} builds {d} (in {})",
+                            if sites.is_empty() {
+                                "nowhere: no vacant home centre".into()
+                            } else {
+                                sites.join(", ")
+                            }
+                        ))
+                    } else if d < 0 {
+                        Some(format!("{name} removes {}", -d))
+                    } else {
+                        None
+                    }
+                })
+                .collect();
+            sections.push(Section { title: "Adjustments".into(), lines });
+        }
+        sections.extend(state.last.iter().cloned());
+        View {
+            sections,
+            svg: None,
+            data: serde_json::json!({
+                "phase": state.turn.id(),
+                "units": state.units,
+                "dislodged": state.dislodged,
+                "centres": state.centres,
+            }),
+        }
+    }
+}
