@@ -170,13 +170,17 @@ fill "$E2E/postfix/master.cf.in" >"$T/postfix/master.cf"
 
 # Which umpire features this build has: the test plays what is there and says SKIP for
 # the rest, so it can run while those land.
+# (Each command's output is read whole before grep looks at it: `grep -q` in a pipe
+# could stop reading early, and the writer's SIGPIPE would fail the pipe.)
+HELP_INGEST=$("$T/bin/umpire" ingest --help 2>/dev/null)
+SYSTEMS=$("$T/bin/umpire" systems 2>/dev/null)
 HAS_ROOT=0
-"$T/bin/umpire" ingest --help 2>/dev/null | grep -q -- '--root' && HAS_ROOT=1
+grep -q -- '--root' <<<"$HELP_INGEST" && HAS_ROOT=1
 [ -n "${E2E_NO_ROOT:-}" ] && HAS_ROOT=0 # to try the one-address-per-campaign set-up
 HAS_TICK=0
 "$T/bin/umpire" tick --help >/dev/null 2>&1 && HAS_TICK=1
 HAS_DIPLOMACY=0
-"$T/bin/umpire" systems 2>/dev/null | grep -q '^diplomacy ' && HAS_DIPLOMACY=1
+grep -q '^diplomacy ' <<<"$SYSTEMS" && HAS_DIPLOMACY=1
 
 # The campaigns the test plays, and the players' Maildirs.
 CAMPAIGNS=(dicegame rounds dipgame)

@@ -14,27 +14,21 @@ const SKIPPED: i32 = 77;
 
 /// Is `tool` on the PATH, or in the sbin directories a non-login root shell may lack?
 fn found(tool: &str) -> bool {
-    let mut dirs: Vec<std::path::PathBuf> = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).collect())
-        .unwrap_or_default();
+    let mut dirs: Vec<std::path::PathBuf> =
+        std::env::var_os("PATH").map(|p| std::env::split_paths(&p).collect()).unwrap_or_default();
     dirs.extend(["/usr/sbin", "/sbin"].map(Into::into));
     dirs.iter().any(|d| d.join(tool).is_file())
 }
 
 fn is_root() -> bool {
-    Command::new("id")
-        .arg("-u")
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+    Command::new("id").arg("-u").output().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
 }
 
 #[test]
 fn orders_answers_and_reports_travel_through_a_real_mail_server() {
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/e2e-mail.sh");
-    let missing: Vec<&str> = ["postfix", "swaks", "python3", "bash"]
-        .into_iter()
-        .filter(|t| !found(t))
-        .collect();
+    let missing: Vec<&str> =
+        ["postfix", "swaks", "python3", "bash"].into_iter().filter(|t| !found(t)).collect();
     if !missing.is_empty() {
         println!(
             "SKIP: {} not found; the end-to-end mail test was not run (apt-get install postfix swaks python3)",
@@ -72,11 +66,7 @@ fn orders_answers_and_reports_travel_through_a_real_mail_server() {
         println!("{why}");
         return;
     }
-    assert!(
-        out.status.success(),
-        "tests/e2e-mail.sh failed ({}); its checks are above",
-        out.status
-    );
+    assert!(out.status.success(), "tests/e2e-mail.sh failed ({}); its checks are above", out.status);
     assert!(
         stdout.lines().any(|l| l.ends_with(" passed, 0 failed")),
         "tests/e2e-mail.sh exited 0 without its closing tally"
