@@ -361,6 +361,17 @@ mails_with_subject() {
     "${MAILTOOL[@]}" count "$T/mail/$1" --subject "$2"
 }
 
+# sent_to WHO SUBJECT N: umpire queued or sent exactly N mails to WHO with that subject
+# text, and WHO's Maildir holds N of them. (The Maildir alone could be checked before
+# a mail in flight arrives; outbox/ and sent/ are complete when `send` returns.)
+sent_to() {
+    "${MAILTOOL[@]}" outgoing "$T" --to "$1@$DOMAIN" --subject "$2" --count "$3" || return 1
+    if [ "$3" -gt 0 ]; then
+        "${MAILTOOL[@]}" wait "$T/mail/$1" --subject "$2" --count "$3" >/dev/null || return 1
+    fi
+    test "$(mails_with_subject "$1" "$2")" = "$3"
+}
+
 # welcome CAMPAIGN PLAYER...: the welcome mails arrive; each player's secret is read
 # from theirs into SECRET_<campaign>_<player>.
 welcome() {
@@ -597,7 +608,7 @@ else
     at "$(plus_minutes "$R0" 120)"
     check "rounds: tick before any reminder is due changes nothing" tick_and_send "$ROUNDS"
     check "rounds: no step was resolved while bob's orders are missing" test ! -e "$ROUNDS/reports/1"
-    check "rounds: no reminder went out early" test "$(mails_with_subject bob "[rounds] Reminder")" = 0
+    check "rounds: no reminder went out early" sent_to bob "[rounds] Reminder" 0
 
     at "$(plus_minutes "$R0" 180)"
     rounds_orders "rounds round 1" bob r1.bob@players.umpire.test "ROLL 1d6 scouting the pass"
@@ -627,27 +638,27 @@ else
     check "rounds round 2: bob gets the 24-hour reminder, showing the deadline" \
         "${MAILTOOL[@]}" reply "$T/mail/bob" --subject "[rounds] Reminder" --contains "$DEADLINE2"
     check "rounds round 2: alice, who has ordered, gets no reminder" \
-        test "$(mails_with_subject alice "[rounds] Reminder")" = 0
+        sent_to alice "[rounds] Reminder" 0
     check "rounds round 2: tick again at the same time" tick_and_send "$ROUNDS"
     at "$(plus_minutes "$R1" $((24 * 60 + 11)))"
     check "rounds round 2: tick again 10 minutes later" tick_and_send "$ROUNDS"
     check "rounds round 2: the ledger records the 24-hour reminder once" \
         "${MAILTOOL[@]}" ledger-count "$ROUNDS" reminder 1 step=2 hours=24
     check "rounds round 2: still one reminder (never duplicated)" \
-        test "$(mails_with_subject bob "[rounds] Reminder")" = 1
+        sent_to bob "[rounds] Reminder" 1
 
     at "$(plus_minutes "$R1" $((46 * 60 + 1)))"
     check "rounds round 2: tick 2 hours before the deadline" tick_and_send "$ROUNDS"
     check "rounds round 2: bob gets the 2-hour reminder" \
         "${MAILTOOL[@]}" wait "$T/mail/bob" --subject "[rounds] Reminder" --count 2
     check "rounds round 2: two reminders in all, each once" \
-        test "$(mails_with_subject bob "[rounds] Reminder")" = 2
+        sent_to bob "[rounds] Reminder" 2
 
     at "$(plus_minutes "$R1" $((48 * 60 + 10)))"
     check "rounds round 2: tick 10 minutes past the deadline, within the grace" tick_and_send "$ROUNDS"
     check "rounds round 2: the grace period holds the round open" test ! -e "$ROUNDS/reports/2"
     check "rounds round 2: no late notice during the grace" \
-        test "$(mails_with_subject bob "[rounds] No orders from you")" = 0
+        sent_to bob "[rounds] No orders from you" 0
 
     at "$(plus_minutes "$R1" $((48 * 60 + 31)))"
     check "rounds round 2: tick past the deadline and the grace" tick_and_send "$ROUNDS"
@@ -658,7 +669,7 @@ else
         "${MAILTOOL[@]}" reply "$T/mail/bob" --subject "[rounds] No orders from you" \
         --contains "$DEADLINE2"
     check "rounds round 2: alice gets no late notice" \
-        test "$(mails_with_subject alice "[rounds] No orders from you")" = 0
+        sent_to alice "[rounds] No orders from you" 0
     report "$ROUNDS" 2 1 alice bob
     check "rounds: tick once more changes nothing" tick_and_send "$ROUNDS"
     check "rounds: still two steps, one late notice" test ! -e "$ROUNDS/reports/3" -a \
@@ -714,7 +725,7 @@ else
         tick_and_send "$ROUNDS"
     report "$ROUNDS" 3 5 alice carol
     check "rounds round 3: bob's old address gets no report any more" \
-        test "$(mails_with_subject bob "[rounds] Step 3:")" = 0
+        sent_to bob "[rounds] Step 3:" 0
     check "rounds: umpire verify passes" ump verify "$ROUNDS"
     rm -f "$T/now"
 fi
@@ -760,7 +771,7 @@ else
     check "dipgame S1901M: germany, who has not ordered, gets the reminder" \
         "${MAILTOOL[@]}" wait "$T/mail/germany" --subject "[dipgame] Reminder"
     check "dipgame S1901M: england, who has, does not" \
-        test "$(mails_with_subject england "[dipgame] Reminder")" = 0
+        sent_to england "[dipgame] Reminder" 0
     check "dipgame S1901M: not resolved before the deadline" test ! -e "$DIP/reports/1"
     at "$(plus_minutes "$D0" $((24 * 60 + 1)))"
     check "dipgame S1901M: tick past the deadline adjudicates the movement phase" tick_and_send "$DIP"

@@ -146,8 +146,13 @@ def cmd_example(a):
 
 
 def cmd_reply(a):
-    """Checks one reply: valid MIME, threading, headers, and what its text says."""
+    """Checks one reply: valid MIME, threading, headers, and what its text says. Waits
+    for it first: a mail umpire just sent may still be on its way through the server."""
+    deadline = time.monotonic() + a.timeout
     found = find(a.maildir, a.in_reply_to, a.subject)
+    while not found and time.monotonic() < deadline:
+        time.sleep(0.2)
+        found = find(a.maildir, a.in_reply_to, a.subject)
     if len(found) != 1:
         raise Failed(
             f"{a.maildir}: {len(found)} mail(s) matching {describe_filter(a)}, expected exactly 1"
@@ -269,6 +274,23 @@ def cmd_unanswered(a):
     if hits:
         raise Failed(f"<{a.message_id}> was answered: {hits}")
     print("no answer")
+
+
+def cmd_outgoing(a):
+    """Checks how many mails umpire queued or sent (outbox/, sent/ under root) to an
+    address with a subject containing some text. Unlike a Maildir, these are complete
+    the moment `umpire send` returns, so a count of zero here means none was sent."""
+    n = 0
+    for p in sorted(Path(a.root).glob("**/*.eml")):
+        if p.parent.name not in ("outbox", "sent"):
+            continue
+        msg = BytesParser(policy=email.policy.default).parsebytes(p.read_bytes())
+        to = [x.addr_spec.lower() for x in msg["To"].addresses] if msg["To"] else []
+        if a.to.lower() in to and a.subject in str(msg["Subject"] or ""):
+            n += 1
+    if n != a.count:
+        raise Failed(f"{n} mail(s) to {a.to} with '{a.subject}' queued or sent, expected {a.count}")
+    print(n)
 
 
 def cmd_ledger_count(a):
@@ -447,6 +469,13 @@ def main():
     sp.add_argument("message_id")
     sp.set_defaults(fn=cmd_kept)
 
+    sp = sub.add_parser("outgoing")
+    sp.add_argument("root")
+    sp.add_argument("--to", required=True)
+    sp.add_argument("--subject", required=True)
+    sp.add_argument("--count", type=int, required=True)
+    sp.set_defaults(fn=cmd_outgoing)
+
     sp = sub.add_parser("ledger-count")
     sp.add_argument("campaign")
     sp.add_argument("event")
@@ -459,6 +488,7 @@ def main():
     filters(sp)
     sp.add_argument("--auto-replied", action="store_true")
     sp.add_argument("--skip-references", action="store_true", help="do not require References")
+    sp.add_argument("--timeout", type=float, default=20)
     sp.add_argument("--reply-to")
     sp.add_argument("--contains", action="append")
     sp.add_argument("--lacks", action="append")
