@@ -229,9 +229,8 @@ ROUNDS_ADDR=$(addr_of rounds)
 DIP_ADDR=$(addr_of dipgame)
 
 check "postfix accepts the test configuration" postfix -c "$T/postfix" check
-if postfix -c "$T/postfix" start >"$T/log/postfix-start.log" 2>&1; then
-    POSTFIX_UP=1
-fi
+POSTFIX_UP=1 # from here on, cleanup stops it, even after a failed start
+postfix -c "$T/postfix" start >"$T/log/postfix-start.log" 2>&1
 up=0
 for _ in $(seq 100); do
     if swaks --server "127.0.0.1:$PORT" --quit-after EHLO --silent 2 >/dev/null 2>&1; then
@@ -241,12 +240,13 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 if [ "$up" = 1 ]; then
-    pass "postfix listens on 127.0.0.1:$PORT (loopback only)"
+    pass "postfix answers on 127.0.0.1:$PORT"
 else
-    fail "postfix listens on 127.0.0.1:$PORT"
+    fail "postfix answers on 127.0.0.1:$PORT"
     tail -n 5 "$T/log/postfix-start.log" "$T/log/maillog" 2>/dev/null | sed 's/^/         /'
     finish
 fi
+check "postfix listens on the loopback address only" "${MAILTOOL[@]}" listening "$PORT"
 check "mail for another domain is refused (nothing leaves this machine)" \
     bash -c "! swaks --server 127.0.0.1:$PORT --from alice@$DOMAIN --to someone@example.org --silent 2"
 

@@ -293,6 +293,25 @@ def cmd_outgoing(a):
     print(n)
 
 
+def cmd_listening(a):
+    """Checks that every listening TCP socket on a port is bound to 127.0.0.1 (Linux)."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not Path(table).exists():
+            continue
+        for line in Path(table).read_text().splitlines()[1:]:
+            fields = line.split()
+            address, port = fields[1].rsplit(":", 1)
+            if fields[3] == "0A" and int(port, 16) == a.port:  # 0A: LISTEN
+                found.append(address)
+    if not found:
+        raise Failed(f"nothing listens on port {a.port}")
+    others = [x for x in found if x != "0100007F"]  # 127.0.0.1, little-endian hex
+    if others:
+        raise Failed(f"port {a.port} is also bound to {others} (hex, as in /proc/net/tcp)")
+    print(f"port {a.port}: 127.0.0.1 only")
+
+
 def cmd_ledger_count(a):
     """Checks how many ledger entries of an event match KEY=VALUE filters."""
     want = dict(kv.split("=", 1) for kv in a.match)
@@ -475,6 +494,10 @@ def main():
     sp.add_argument("--subject", required=True)
     sp.add_argument("--count", type=int, required=True)
     sp.set_defaults(fn=cmd_outgoing)
+
+    sp = sub.add_parser("listening")
+    sp.add_argument("port", type=int)
+    sp.set_defaults(fn=cmd_listening)
 
     sp = sub.add_parser("ledger-count")
     sp.add_argument("campaign")
