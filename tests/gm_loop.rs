@@ -301,3 +301,57 @@ fn help_is_there_for_every_command() {
         assert!(out.contains("Usage"), "{cmd}: {out}");
     }
 }
+
+#[test]
+fn stdin_mbox_and_maildir_inputs_are_each_answered() {
+    use std::io::Write;
+    let tmp = tempfile::tempdir().unwrap();
+    let (dir, s) = setup(tmp.path());
+    let d = dir.to_str().unwrap();
+    // One mail on standard input, as a mail server delivers it.
+    let mut child = umpire()
+        .args(["ingest", d, "--stdin"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let m = mail("alice@example.org", "stdin1", &orders("alice", &s["alice"], "ROLL 1d6 from stdin"));
+    child.stdin.take().unwrap().write_all(m.as_bytes()).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success());
+    assert!(String::from_utf8_lossy(&o.stdout).contains("accepted for alice"));
+    // An mbox of two mails (one good, one with a bad line), with a ">From " line in a body.
+    let mbox = format!(
+        "From alice@example.org Sun Nov 22 10:00:00 2026\n{}\n\nFrom bob@example.org Sun Nov 22 10:01:00 2026\n{}\n",
+        mail(
+            "alice@example.org",
+            "mb1",
+            &format!("{}>From the hills, Alice\n", orders("alice", &s["alice"], "ROLL 2d6 from the mbox"))
+        )
+        .replace("\r\n", "\n"),
+        mail("bob@example.org", "mb2", &orders("bob", &s["bob"], "ROLL 0d6 bad")).replace("\r\n", "\n"),
+    );
+    let f = file(tmp.path(), "box.mbox", &mbox);
+    let out = ok(&["ingest", d, "--mbox", f.to_str().unwrap()]);
+    assert!(out.contains("#1: accepted for alice") && out.contains("#2: refused"), "{out}");
+    // A maildir with one new mail.
+    let md = tmp.path().join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(md.join(sub)).unwrap();
+    }
+    std::fs::write(
+        md.join("new/1.eml"),
+        mail("bob@example.org", "md1", &orders("bob", &s["bob"], "ROLL 1d8 from the maildir")),
+    )
+    .unwrap();
+    let out = ok(&["ingest", d, "--maildir", md.to_str().unwrap()]);
+    assert!(out.contains("accepted for bob"), "{out}");
+    // Four inputs, four answers in the outbox (acks are named by input number).
+    let acks = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().contains("-ack-"))
+        .count();
+    assert_eq!(acks, 4);
+    assert!(ok(&["verify", d]).contains("verify: OK"));
+}

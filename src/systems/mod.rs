@@ -10,6 +10,7 @@ pub mod andartes;
 pub mod data;
 pub mod dice_server;
 pub mod diplomacy;
+pub mod guerilla_warfare;
 
 use std::collections::BTreeMap;
 
@@ -339,7 +340,8 @@ pub struct Tools {
 pub const NO_TOOLS: Tools = Tools { what_if: None, bench: None, map: None };
 
 /// Every system this build knows. Adding a system adds one line here.
-pub static SYSTEMS: &[&SystemInfo] = &[&dice_server::INFO, &diplomacy::INFO, &andartes::INFO];
+pub static SYSTEMS: &[&SystemInfo] =
+    &[&dice_server::INFO, &diplomacy::INFO, &guerilla_warfare::INFO, &andartes::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {

@@ -1,0 +1,329 @@
+//! `guerilla-warfare`: Guerilla Warfare II on the Abstraction board.
+//!
+//! On the surface a Diplomacy game, adjudicated by the `diplomacy` engine on the
+//! Abstraction map with a monthly calendar from July 1914 (rules 1-4); underneath, a
+//! hidden-movement game of fractional units (rules 5-10) that only their owner and
+//! the GM see. The saved state holds everything, so the core's state commitment binds
+//! the GM to every hidden position; the views decide who sees what.
+//!
+//! Players are the seven powers, by id: austria england france germany italy russia
+//! turkey. Options (see RULINGS.md): `limit=nationality|all`,
+//! `autumn=before-builds|november`.
+
+pub mod calendar;
+pub mod fractions;
+pub mod frozen;
+pub mod hidden;
+pub mod moves;
+pub mod orders;
+pub mod random;
+pub mod reform;
+pub mod season;
+pub mod state;
+pub mod svg;
+pub mod view;
+pub mod votes;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use anyhow::{Result, bail};
+
+pub use orders::GwOrders;
+pub use random::random_orders;
+pub use state::State;
+pub use svg::{board_svg, map_svg};
+
+use super::{OrderError, Phase, PhaseMode, PlayerId, Resolution, Setup, System, SystemInfo, View, Viewer};
+use crate::dice::Dice;
+use crate::systems::diplomacy::check::{adjustment_count, build_sites};
+use crate::systems::diplomacy::map::{Map, PowerId, UnitKind};
+use crate::systems::diplomacy::notation::Names;
+use calendar::{FIRST_MOVE, Stage, phase_id, phase_title};
+use fractions::Limit;
+use frozen::Ice;
+use reform::Muster;
+use state::{Autumn, Decoded, Rules, decode, encode_owners, encode_units, in_game};
+
+/// The board, embedded.
+pub const BOARD_TOML: &str = include_str!("../../../games/guerilla-warfare/abstraction.toml");
+/// The sample game `umpire demo --system guerilla-warfare` plays.
+pub const DEMO_TOML: &str = include_str!("../../../games/guerilla-warfare/demo.toml");
+
+pub static INFO: SystemInfo = SystemInfo {
+    name: "guerilla-warfare",
+    title: "Guerilla Warfare II (Diplomacy variant on the Abstraction board, with hidden fractional units)",
+    open: |data| Ok(Box::new(GuerillaWarfare::from_text(&data.text("abstraction.toml")?)?)),
+    files: &[("abstraction.toml", BOARD_TOML), ("demo.toml", DEMO_TOML)],
+    tools: super::Tools { what_if: None, bench: None, map: Some(svg::map_svg) },
+};
+
+/// The system, with its board prepared.
+pub struct GuerillaWarfare {
+    pub map: Map,
+    muster: Muster,
+    names: Names,
+    ice: Ice,
+}
+
+impl GuerillaWarfare {
+    /// Opens the embedded board.
+    pub fn new() -> Result<GuerillaWarfare> {
+        GuerillaWarfare::from_text(BOARD_TOML)
+    }
+
+    pub fn from_text(text: &str) -> Result<GuerillaWarfare> {
+        let map = Map::from_toml(text, "abstraction.toml")?;
+        if map.powers.len() != 7 {
+            bail!("abstraction.toml: Guerilla Warfare II needs the seven powers, found {}", map.powers.len());
+        }
+        let muster = Muster::new(&map, text, "abstraction.toml")?;
+        let names = Names::new(&map);
+        let ice = Ice::new(&map);
+        Ok(GuerillaWarfare { map, muster, names, ice })
+    }
+
+    /// The starting state with the given rules.
+    pub fn start(&self, rules: Rules) -> State {
+        let board = crate::systems::diplomacy::board::Board::start(&self.map);
+        let owners = crate::systems::diplomacy::board::Ownership::start(&self.map);
+        State {
+            date: FIRST_MOVE,
+            stage: Stage::Movement,
+            units: encode_units(&self.map, &board),
+            owners: encode_owners(&self.map, &owners),
+            fractions: Vec::new(),
+            next_fraction: 1,
+            dislodged: Vec::new(),
+            dispersed: BTreeMap::new(),
+            stood: BTreeMap::new(),
+            rules,
+            game_over: None,
+        }
+    }
+
+    fn power_of(&self, player: &str) -> Option<PowerId> {
+        self.map.power_index(player)
+    }
+}
+
+/// Powers due in a movement phase: those still in the game, by public facts alone.
+pub fn due_movement(map: &Map, dec: &Decoded) -> Vec<PowerId> {
+    (0..map.powers.len() as PowerId).filter(|&p| in_game(&dec.board, &dec.ownership, p)).collect()
+}
+
+/// Powers due in an adjustment phase: those with removals, or builds and somewhere to build.
+pub fn due_adjustment(map: &Map, dec: &Decoded) -> Vec<PowerId> {
+    (0..map.powers.len() as PowerId)
+        .filter(|&p| {
+            let delta = adjustment_count(&dec.board, &dec.ownership, p);
+            delta < 0 || (delta > 0 && !build_sites(map, &dec.board, &dec.ownership, p).is_empty())
+        })
+        .collect()
+}
+
+fn parse_rules(options: &BTreeMap<String, String>) -> Result<Rules> {
+    let mut rules = Rules::default();
+    for (key, value) in options {
+        match (key.as_str(), value.to_ascii_lowercase().as_str()) {
+            ("limit", "nationality") => rules.limit = Limit::Nationality,
+            ("limit", "all") => rules.limit = Limit::All,
+            ("limit", other) => bail!("option limit={other}: use nationality or all"),
+            ("autumn", "before-builds") => rules.autumn = Autumn::BeforeBuilds,
+            ("autumn", "november") => rules.autumn = Autumn::November,
+            ("autumn", other) => bail!("option autumn={other}: use before-builds or november"),
+            _ => bail!(
+                "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november)"
+            ),
+        }
+    }
+    Ok(rules)
+}
+
+impl System for GuerillaWarfare {
+    type State = State;
+    type Orders = GwOrders;
+
+    fn setup(&self, setup: &Setup) -> Result<State> {
+        let rules = parse_rules(setup.options)?;
+        if let Some(s) = setup.scenario
+            && s != "standard"
+        {
+            bail!("guerilla-warfare has one scenario, 'standard' (the 1914 start); not '{s}'");
+        }
+        let wanted: BTreeSet<&str> = self.map.powers.iter().map(|p| p.id.as_str()).collect();
+        let given: BTreeSet<&str> = setup.players.iter().map(String::as_str).collect();
+        if given != wanted || setup.players.len() != wanted.len() {
+            bail!(
+                "guerilla-warfare is played by the seven powers, named by id: {} (got: {})",
+                wanted.iter().copied().collect::<Vec<_>>().join(" "),
+                setup.players.join(" ")
+            );
+        }
+        Ok(self.start(rules))
+    }
+
+    fn phase(&self, s: &State) -> Phase {
+        let id = phase_id(s.date, s.stage);
+        let title = phase_title(s.date, s.stage);
+        if let Some(result) = &s.game_over {
+            return Phase {
+                id,
+                title,
+                due: Vec::new(),
+                mode: PhaseMode::Deadline,
+                game_over: Some(result.clone()),
+            };
+        }
+        let due: Vec<PowerId> = match decode(&self.map, s) {
+            Err(_) => Vec::new(),
+            Ok(dec) => match s.stage {
+                Stage::Movement => due_movement(&self.map, &dec),
+                Stage::Retreat => {
+                    let set: BTreeSet<PowerId> = dec.dislodged.iter().map(|d| d.unit.power).collect();
+                    set.into_iter().collect()
+                }
+                Stage::Adjustment => due_adjustment(&self.map, &dec),
+            },
+        };
+        Phase {
+            id,
+            title,
+            due: due.into_iter().map(|p| self.map.power(p).id.clone()).collect(),
+            mode: PhaseMode::Deadline,
+            game_over: None,
+        }
+    }
+
+    fn parse(&self, s: &State, player: &str, body: &str) -> Result<GwOrders, Vec<OrderError>> {
+        let Some(power) = self.power_of(player) else {
+            return Err(vec![OrderError::new(0, "", format!("'{player}' is not a power of this game"))]);
+        };
+        let dec = match decode(&self.map, s) {
+            Ok(d) => d,
+            Err(e) => {
+                return Err(vec![OrderError::new(0, "", format!("the game state cannot be read: {e}"))]);
+            }
+        };
+        let ctx =
+            orders::Ctx { map: &self.map, names: &self.names, ice: &self.ice, state: s, dec: &dec, power };
+        orders::read(&ctx, body)
+    }
+
+    fn example_orders(&self, s: &State, player: &str) -> Vec<String> {
+        // Written in the rule's own style, A(Par), with capitalised names.
+        let mut out = Vec::new();
+        let cap = |id: &str| {
+            let mut c = id.chars();
+            c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
+        };
+        if let (Some(p), Ok(dec)) = (self.power_of(player), decode(&self.map, s))
+            && let Some(q) = dec.board.provinces_of(p).find(|&q| {
+                dec.board.unit(q).is_some_and(|u| u.kind == UnitKind::Army)
+                    && (0..self.map.province_count() as u16)
+                        .filter(|&t| orders::one_move(&self.map, UnitKind::Army, q, t))
+                        .count()
+                        >= 3
+            })
+        {
+            let near: Vec<String> = (0..self.map.province_count() as u16)
+                .filter(|&t| orders::one_move(&self.map, UnitKind::Army, q, t))
+                .take(3)
+                .map(|t| cap(&self.map.province(t).id))
+                .collect();
+            let here = cap(&self.map.province(q).id);
+            out.push(format!("A({here}) H"));
+            out.push(format!(
+                "A({here}) disperses - 1/3 A({}), 1/3 A({}), 1/3 A({})",
+                near[0], near[1], near[2]
+            ));
+            out.push(format!("1/3 A({}) - {here}", near[0]));
+            out.push(format!(
+                "reform A({here}) from 1/3 A({}), 1/3 A({}), 1/3 A({})",
+                near[0], near[1], near[2]
+            ));
+        }
+        out.push("1/3 A(Wal) board IRI, and 1/3 A aboard IRI - Lvp to land".into());
+        out.push("A(Mun) S reform Bur".into());
+        out.push("DRAW, or CONCEDE France".into());
+        out
+    }
+
+    fn echo(&self, _s: &State, orders: &GwOrders) -> Vec<String> {
+        if orders.echo.is_empty() {
+            vec!["(no orders: every unit holds, every fraction stays)".into()]
+        } else {
+            orders.echo.clone()
+        }
+    }
+
+    fn resolve(
+        &self,
+        s: &State,
+        orders: &BTreeMap<PlayerId, GwOrders>,
+        _dice: &mut Dice,
+    ) -> Result<Resolution<State>> {
+        if s.game_over.is_some() {
+            bail!("the game is over");
+        }
+        let by_power: BTreeMap<PowerId, GwOrders> =
+            orders.iter().filter_map(|(p, o)| self.power_of(p).map(|pw| (pw, o.clone()))).collect();
+        let (state, events) = match s.stage {
+            Stage::Movement => moves::resolve(self, s, &by_power)?,
+            Stage::Retreat => season::retreats(self, s, &by_power)?,
+            Stage::Adjustment => season::adjustments(self, s, &by_power)?,
+        };
+        Ok(Resolution { state, events })
+    }
+
+    fn view(&self, s: &State, viewer: &Viewer) -> View {
+        view::view(self, s, viewer)
+    }
+
+    fn random_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+        Some(random::orders_for(self, s, player, rng))
+    }
+
+    fn check_invariants(&self, s: &State) -> Result<(), String> {
+        invariants(&self.map, s)
+    }
+}
+
+/// What every state must satisfy: it fits the board, no fraction is over a third, and
+/// every fraction aboard is on its power's fleet, which carries less than a whole unit.
+pub fn invariants(map: &Map, s: &State) -> Result<(), String> {
+    let dec = decode(map, s).map_err(|e| e.to_string())?;
+    let mut load: BTreeMap<(PowerId, crate::systems::diplomacy::map::ProvinceId), u32> = BTreeMap::new();
+    for f in &dec.fractions {
+        if f.size > fractions::MAX_PART {
+            return Err(format!("fraction {} is more than a third of a unit", f.id));
+        }
+        if f.aboard {
+            let on_board =
+                dec.board.unit(f.at).is_some_and(|u| u.power == f.power && u.kind == UnitKind::Fleet);
+            let dislodged = dec.dislodged.iter().any(|d| {
+                d.unit.power == f.power
+                    && d.unit.kind == UnitKind::Fleet
+                    && map.province_of(d.unit.region) == f.at
+            });
+            if !on_board && !dislodged {
+                return Err(format!(
+                    "fraction {} is aboard a fleet that is not there ({})",
+                    f.id,
+                    map.province(f.at).id
+                ));
+            }
+            *load.entry((f.power, f.at)).or_insert(0) += f.size;
+        } else if f.kind == UnitKind::Army
+            && map.province(f.at).terrain == crate::systems::diplomacy::map::Terrain::Sea
+        {
+            return Err(format!("fractional army {} is at sea without a fleet", f.id));
+        }
+    }
+    if let Some(((_, p), _)) = load.iter().find(|(_, l)| **l >= fractions::WHOLE) {
+        return Err(format!("a fleet in {} carries a whole unit of fractions", map.province(*p).id));
+    }
+    if s.next_fraction <= dec.fractions.iter().map(|f| f.id).max().unwrap_or(0) {
+        return Err("a fraction id is not below next_fraction".into());
+    }
+    Ok(())
+}

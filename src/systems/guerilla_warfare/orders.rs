@@ -1,0 +1,995 @@
+//! Reading one power's orders: conventional Diplomacy orders (through the Diplomacy
+//! engine's notation and checker, then the frozen-region filter of rule 4) and the
+//! game's own lines, dispersals, fractional moves, boardings, reforms, supports of a
+//! reform and votes.
+//!
+//! Every check here uses only what the ordering power may know: the public board and
+//! its own fractions. No message depends on another power's fractions.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::calendar::{DISPERSAL_LIMIT_ENDS, Stage};
+use super::fractions::{MAX_PART, Size, WHOLE};
+use super::frozen::Ice;
+use super::state::{Decoded, Frac, State};
+use super::votes::Vote;
+use crate::systems::OrderError;
+use crate::systems::diplomacy::board::{Order, Unit};
+use crate::systems::diplomacy::check::{Checker, PowerOrders, Stage as CheckStage};
+use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, RegionId, Terrain, UnitKind, squash};
+use crate::systems::diplomacy::notation::{self, Names, Written};
+
+/// Rule 5: a unit splits into fractions that go to different provinces.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Dispersal {
+    pub from: ProvinceId,
+    pub kind: UnitKind,
+    pub parts: Vec<Part>,
+}
+
+/// One fraction of a dispersal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub size: u32,
+    /// The province it goes to, or the sea of the fleet it boards.
+    pub to: ProvinceId,
+    /// Boards the power's fleet in `to` (rule 8).
+    pub board: bool,
+}
+
+/// Where a fractional army aboard a fleet goes at the end of the move (rule 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Landing {
+    /// Into a coastal province next to the fleet.
+    Shore(ProvinceId),
+    /// Onto the power's fleet in a neighbouring sea.
+    Fleet(ProvinceId),
+}
+
+/// What a fraction does this move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Stay,
+    Move(ProvinceId),
+    /// Boards the fleet in this sea at the start of the move, perhaps landing at its end.
+    Board {
+        sea: ProvinceId,
+        then: Option<Landing>,
+    },
+    /// Leaves the fleet it is aboard at the end of the move.
+    Land(Landing),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FractionOrder {
+    pub id: u32,
+    pub action: Action,
+}
+
+/// Rule 6: fractions forming a conventional unit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reform {
+    pub kind: UnitKind,
+    pub at: ProvinceId,
+    /// The fractions used, by id.
+    pub using: Vec<u32>,
+}
+
+/// One power's orders for the open phase.
+#[derive(Clone, Debug, Default)]
+pub struct GwOrders {
+    pub conventional: PowerOrders,
+    pub dispersals: Vec<Dispersal>,
+    pub fractions: Vec<FractionOrder>,
+    pub reforms: Vec<Reform>,
+    /// (supporting unit's province, province of the reform it supports).
+    pub reform_supports: Vec<(ProvinceId, ProvinceId)>,
+    pub vote: Option<Vote>,
+    /// The orders as understood, one line each.
+    pub echo: Vec<String>,
+}
+
+/// What the reader needs to know.
+pub struct Ctx<'a> {
+    pub map: &'a Map,
+    pub names: &'a Names,
+    pub ice: &'a Ice,
+    pub state: &'a State,
+    pub dec: &'a Decoded,
+    pub power: PowerId,
+}
+
+fn is_blank(line: &str) -> bool {
+    let t = line.trim();
+    t.is_empty() || t.starts_with('#') || t.starts_with("//")
+}
+
+fn is_end(line: &str) -> bool {
+    matches!(line.trim().to_ascii_lowercase().as_str(), "end" | "signoff" | "sign off" | "--" | "-- ")
+}
+
+/// Lowercases and spaces out the punctuation the game's own lines may use.
+fn words(text: &str) -> Vec<String> {
+    let mut s = String::with_capacity(text.len() + 8);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '(' | ')' | '[' | ']' | '.' | ';' | ':' | '=' => s.push(' '),
+            '-' | '\u{2013}' | '\u{2014}' => {
+                if chars.peek() == Some(&'>') {
+                    chars.next();
+                }
+                s.push_str(" - ");
+            }
+            '>' => s.push_str(" - "),
+            c => s.extend(c.to_lowercase()),
+        }
+    }
+    s.split_whitespace().map(str::to_string).collect()
+}
+
+fn is_size(w: &str) -> bool {
+    w.contains('/') && w.chars().all(|c| c.is_ascii_digit() || c == '/')
+}
+
+fn kind_word(w: &str) -> Option<UnitKind> {
+    UnitKind::from_letter(w)
+}
+
+const MOVE_WORDS: &[&str] = &["-", "to", "m", "move", "moves"];
+const BOARD_WORDS: &[&str] = &["board", "boards", "embark", "embarks"];
+const HOLD_WORDS: &[&str] = &["h", "hold", "holds", "stand", "stands", "stay", "stays"];
+const ABOARD_WORDS: &[&str] = &["on", "aboard"];
+
+/// A province named by some words: an id, a name or alias, or a unique beginning of one.
+pub fn place(map: &Map, ws: &[String]) -> Result<ProvinceId, String> {
+    let joined = ws.join(" ");
+    let s = squash(&joined);
+    if s.is_empty() {
+        return Err("a province is missing".into());
+    }
+    fn names(p: &crate::systems::diplomacy::map::Province) -> impl Iterator<Item = &String> {
+        std::iter::once(&p.id).chain(std::iter::once(&p.name)).chain(p.aliases.iter())
+    }
+    for (i, p) in map.provinces.iter().enumerate() {
+        if names(p).any(|n| squash(n) == s) {
+            return Ok(i as ProvinceId);
+        }
+    }
+    if s.len() >= 3 {
+        let found: Vec<ProvinceId> = map
+            .provinces
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| names(p).any(|n| squash(n).starts_with(&s)))
+            .map(|(i, _)| i as ProvinceId)
+            .collect();
+        match found.len() {
+            1 => return Ok(found[0]),
+            0 => {}
+            _ => {
+                let list: Vec<String> = found.iter().map(|&p| map.province(p).id.clone()).collect();
+                return Err(format!("'{joined}' could be {}; write one of them", list.join(" or ")));
+            }
+        }
+    }
+    Err(format!("'{joined}' is not a province of this board"))
+}
+
+/// The region a fleet stands in within a province (the first coast on a split coast).
+pub fn fleet_region(map: &Map, p: ProvinceId) -> Option<RegionId> {
+    map.province(p).fleet_regions.first().copied()
+}
+
+/// Can a unit (or fraction) of `kind` in `from` move to `to` in one move, without convoy?
+pub fn one_move(map: &Map, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> bool {
+    if from == to {
+        return false;
+    }
+    match kind {
+        UnitKind::Army => map.province(to).terrain != Terrain::Sea && map.army_adjacent(from, to),
+        UnitKind::Fleet => fleet_region(map, from).is_some_and(|r| map.can_reach(UnitKind::Fleet, r, to)),
+    }
+}
+
+/// Does the sea `sea` touch the coast of `p` (so a fleet there can take on or land fractions)?
+pub fn sea_touches(map: &Map, sea: ProvinceId, p: ProvinceId) -> bool {
+    map.province(sea).terrain == Terrain::Sea
+        && map.province(p).terrain == Terrain::Coast
+        && fleet_region(map, sea).is_some_and(|r| map.can_reach(UnitKind::Fleet, r, p))
+}
+
+/// A unit written as `A bur` or `bur`.
+fn unit_ref(map: &Map, ws: &[String]) -> Result<(Option<UnitKind>, ProvinceId), String> {
+    match ws.split_first() {
+        Some((k, rest)) if kind_word(k).is_some() && !rest.is_empty() => {
+            Ok((kind_word(k), place(map, rest)?))
+        }
+        _ => Ok((None, place(map, ws)?)),
+    }
+}
+
+/// A fraction written as `1/3 A lor`, `1/3 A on iri` or `1/3 A iri aboard`.
+#[derive(Clone, Copy, Debug)]
+struct FracRef {
+    size: u32,
+    kind: Option<UnitKind>,
+    at: ProvinceId,
+    aboard: bool,
+}
+
+fn frac_ref(map: &Map, ws: &[String]) -> Result<FracRef, String> {
+    let Some((size, mut rest)) = ws.split_first() else {
+        return Err("a fraction is missing".into());
+    };
+    let size = Size::parse(size)?.0;
+    let mut kind = None;
+    if let Some((k, r)) = rest.split_first()
+        && let Some(k) = kind_word(k)
+        && !r.is_empty()
+    {
+        kind = Some(k);
+        rest = r;
+    }
+    let mut aboard = false;
+    if let Some((w, r)) = rest.split_first()
+        && ABOARD_WORDS.contains(&w.as_str())
+    {
+        aboard = true;
+        rest = r;
+        // `on F iri`
+        if let Some((f, r)) = rest.split_first()
+            && f == "f"
+            && !r.is_empty()
+        {
+            rest = r;
+        }
+    }
+    if let Some((w, r)) = rest.split_last()
+        && ABOARD_WORDS.contains(&w.as_str())
+    {
+        aboard = true;
+        rest = r;
+    }
+    Ok(FracRef { size, kind, at: place(map, rest)?, aboard })
+}
+
+fn show_size(size: u32) -> String {
+    Size(size).show()
+}
+
+/// `1/3 A lor`, `1/3 A aboard F iri`.
+pub fn show_frac(map: &Map, f: &Frac) -> String {
+    if f.aboard {
+        format!("{} {} aboard F {}", show_size(f.size), f.kind.letter(), map.province(f.at).id)
+    } else {
+        format!("{} {} {}", show_size(f.size), f.kind.letter(), map.province(f.at).id)
+    }
+}
+
+/// A conventional order as a line: `A bur - mar`, `F nth S A yor - lon`.
+pub fn show_order(
+    map: &Map,
+    board: &crate::systems::diplomacy::board::Board,
+    unit: Unit,
+    o: &Order,
+) -> String {
+    let here = format!("{} {}", unit.kind.letter(), map.region_name(unit.region));
+    let other = |p: ProvinceId| match board.unit(p) {
+        Some(u) => format!("{} {}", u.kind.letter(), map.region_name(u.region)),
+        None => map.province(p).id.clone(),
+    };
+    match *o {
+        Order::Hold => format!("{here} H"),
+        Order::Move { to, via_convoy } => {
+            format!("{here} - {}{}", map.region_name(to), if via_convoy { " via convoy" } else { "" })
+        }
+        Order::SupportHold { unit: q } => format!("{here} S {}", other(q)),
+        Order::SupportMove { unit: q, to, coast } => {
+            let to = match coast {
+                Some(c) => format!("{}/{}", map.province(to).id, c.abbr()),
+                None => map.province(to).id.clone(),
+            };
+            format!("{here} S {} - {to}", other(q))
+        }
+        Order::Convoy { army, to } => {
+            format!("{here} C A {} - {}", map.province(army).id, map.province(to).id)
+        }
+    }
+}
+
+/// The province of the unit a conventional line orders, if it names one.
+fn written_unit(w: &Written) -> Option<ProvinceId> {
+    match w {
+        Written::Hold(u) | Written::Disband(u) => Some(u.place.province),
+        Written::Move { unit, .. }
+        | Written::SupportHold { unit, .. }
+        | Written::SupportMove { unit, .. }
+        | Written::Convoy { unit, .. }
+        | Written::Retreat { unit, .. } => Some(unit.place.province),
+        Written::Build { .. } | Written::Waive | Written::Draw => None,
+    }
+}
+
+struct Reader<'a> {
+    ctx: &'a Ctx<'a>,
+    orders: GwOrders,
+    errors: Vec<OrderError>,
+    /// Provinces of own units already given an order.
+    ordered: BTreeSet<ProvinceId>,
+    /// Fractions already given an order (or used in a reform).
+    used: BTreeSet<u32>,
+    /// Conventional move orders by line: (line, province).
+    conv_lines: Vec<(usize, String, ProvinceId)>,
+    /// Boardings by line: (line, text, sea, size).
+    boardings: Vec<(usize, String, ProvinceId, u32)>,
+    /// The Diplomacy engine's checker, kept across lines so it sees earlier orders.
+    checker: Checker<'a>,
+}
+
+impl<'a> Reader<'a> {
+    fn me(&self) -> PowerId {
+        self.ctx.power
+    }
+
+    fn map(&self) -> &'a Map {
+        self.ctx.map
+    }
+
+    fn own_unit(&self, p: ProvinceId, kind: Option<UnitKind>) -> Result<Unit, String> {
+        let map = self.map();
+        match self.ctx.dec.board.unit(p) {
+            Some(u) if u.power == self.me() => {
+                if let Some(k) = kind
+                    && k != u.kind
+                {
+                    return Err(format!(
+                        "the unit in {} is {} {}",
+                        map.province(p).name,
+                        art(u.kind),
+                        u.kind.word()
+                    ));
+                }
+                Ok(u)
+            }
+            _ => Err(format!("{} has no unit in {}", map.power(self.me()).name, map.province(p).name)),
+        }
+    }
+
+    fn own_fleet_at_sea(&self, sea: ProvinceId) -> Result<(), String> {
+        let map = self.map();
+        if map.province(sea).terrain != Terrain::Sea {
+            return Err(format!("{} is not a sea; fractions board fleets at sea", map.province(sea).name));
+        }
+        match self.ctx.dec.board.unit(sea) {
+            Some(u) if u.power == self.me() && u.kind == UnitKind::Fleet => Ok(()),
+            _ => Err(format!(
+                "{} has no fleet in {} to board",
+                map.power(self.me()).name,
+                map.province(sea).name
+            )),
+        }
+    }
+
+    fn order_unit(&mut self, p: ProvinceId) -> Result<(), String> {
+        if !self.ordered.insert(p) {
+            return Err(format!("the unit in {} already has an order above", self.map().province(p).name));
+        }
+        Ok(())
+    }
+
+    /// The lowest-numbered own fraction matching `r` not yet ordered.
+    fn find_frac(&self, r: &FracRef) -> Result<Frac, String> {
+        let map = self.map();
+        let fits: Vec<&Frac> = self
+            .ctx
+            .dec
+            .fractions
+            .iter()
+            .filter(|f| {
+                f.power == self.me()
+                    && f.size == r.size
+                    && f.at == r.at
+                    && f.aboard == r.aboard
+                    && r.kind.is_none_or(|k| k == f.kind)
+            })
+            .collect();
+        let where_ = if r.aboard {
+            format!("aboard the fleet in {}", map.province(r.at).name)
+        } else {
+            format!("in {}", map.province(r.at).name)
+        };
+        let kind = r.kind.map(|k| format!(" {}", k.letter())).unwrap_or_default();
+        if fits.is_empty() {
+            return Err(format!("you have no {}{kind} fraction {where_}", show_size(r.size)));
+        }
+        if r.kind.is_none() && fits.iter().any(|f| f.kind != fits[0].kind) {
+            return Err(format!("you have both army and fleet fractions {where_}; write A or F"));
+        }
+        fits.into_iter().find(|f| !self.used.contains(&f.id)).copied().ok_or_else(|| {
+            format!("every {}{kind} fraction {where_} already has an order above", show_size(r.size))
+        })
+    }
+
+    fn line(&mut self, number: usize, text: &str) -> Result<(), String> {
+        let (prefix, body) = notation::split_power(self.map(), text);
+        if let Some(p) = prefix
+            && p != self.me()
+        {
+            return Err(format!(
+                "this line is for {}, but these are {}'s orders",
+                self.map().power(p).name,
+                self.map().power(self.me()).name
+            ));
+        }
+        let ws = words(body);
+        let stage = self.ctx.state.stage;
+        let first = ws.first().map(String::as_str).unwrap_or_default();
+        let own_line = matches!(first, "draw" | "concede" | "vote" | "reform" | "form")
+            || is_size(first)
+            || ws.iter().any(|w| w.starts_with("dispers"))
+            || ws.windows(2).any(|w| is_support(&w[0]) && matches!(w[1].as_str(), "reform" | "form"));
+        if own_line && stage != Stage::Movement {
+            return Err("guerillas, dispersals, reforms and votes are ordered in movement phases only".into());
+        }
+        if matches!(first, "draw" | "concede" | "vote") {
+            return self.vote(&ws);
+        }
+        if matches!(first, "reform" | "form") {
+            return self.reform(&ws);
+        }
+        if is_size(first) {
+            return self.fraction(number, body, &ws);
+        }
+        if ws.iter().any(|w| w.starts_with("dispers")) {
+            return self.dispersal(number, body, &ws);
+        }
+        if let Some(i) =
+            ws.windows(2).position(|w| is_support(&w[0]) && matches!(w[1].as_str(), "reform" | "form"))
+        {
+            return self.reform_support(&ws[..i], &ws[i + 2..]);
+        }
+        self.conventional(number, body)
+    }
+
+    fn vote(&mut self, ws: &[String]) -> Result<(), String> {
+        let ws: Vec<&str> = ws.iter().map(String::as_str).filter(|w| *w != "vote").collect();
+        let vote = match ws.as_slice() {
+            ["draw"] => Vote::Draw,
+            ["concede", rest @ ..] if !rest.is_empty() => {
+                let p = self
+                    .map()
+                    .power_by_name(&rest.join(" "))
+                    .ok_or_else(|| format!("'{}' is not a power", rest.join(" ")))?;
+                Vote::Concede(p)
+            }
+            _ => return Err("a vote is DRAW or CONCEDE <power> (rule 3c)".into()),
+        };
+        if self.orders.vote.is_some() {
+            return Err("only one vote per move".into());
+        }
+        self.orders.echo.push(vote.show(self.map()));
+        self.orders.vote = Some(vote);
+        Ok(())
+    }
+
+    fn conventional(&mut self, number: usize, body: &str) -> Result<(), String> {
+        let ctx = self.ctx;
+        let map = ctx.map;
+        let w = notation::parse(map, ctx.names, body)?;
+        if let Written::Draw = w {
+            return self.vote(&["draw".to_string()]);
+        }
+        if ctx.state.stage == Stage::Movement
+            && let Some(p) = written_unit(&w)
+            && self.ordered.contains(&p)
+        {
+            return Err(format!("the unit in {} already has an order above", map.province(p).name));
+        }
+        let before = (
+            self.checker.orders.moves.len(),
+            self.checker.orders.retreats.len(),
+            self.checker.orders.adjustments.len(),
+        );
+        self.checker.add(&w)?;
+        let conv = &mut self.checker.orders;
+        if conv.moves.len() > before.0
+            && let Some(&(p, o)) = conv.moves.last()
+        {
+            if let Some(u) = ctx.dec.board.unit(p)
+                && ctx.state.date.is_winter()
+                && let Some(why) = ctx.ice.forbids(map, &ctx.dec.board, u, &o)
+            {
+                conv.moves.pop();
+                return Err(why);
+            }
+            self.ordered.insert(p);
+            self.conv_lines.push((number, body.trim().to_string(), p));
+            if let Some(u) = ctx.dec.board.unit(p) {
+                self.orders.echo.push(show_order(map, &ctx.dec.board, u, &o));
+            }
+        } else if conv.retreats.len() > before.1
+            && let Some(&(p, o)) = conv.retreats.last()
+        {
+            if self.ordered.contains(&p) {
+                conv.retreats.pop();
+                return Err(format!("the unit in {} already has an order above", map.province(p).name));
+            }
+            self.ordered.insert(p);
+            let d = ctx.dec.dislodged.iter().find(|d| map.province_of(d.unit.region) == p);
+            let k = d.map(|d| d.unit.kind.letter()).unwrap_or("?");
+            self.orders.echo.push(match o {
+                crate::systems::diplomacy::board::RetreatOrder::Retreat(r) => {
+                    format!("{k} {} R {}", map.province(p).id, map.region_name(r))
+                }
+                crate::systems::diplomacy::board::RetreatOrder::Disband => {
+                    format!("{k} {} disbands", map.province(p).id)
+                }
+            });
+        } else if conv.adjustments.len() > before.2
+            && let Some(a) = conv.adjustments.last()
+        {
+            use crate::systems::diplomacy::board::Adjustment;
+            self.orders.echo.push(match *a {
+                Adjustment::Build { kind, region } => {
+                    format!("build {} {}", kind.letter(), map.region_name(region))
+                }
+                Adjustment::Remove(p) => format!("remove the unit in {}", map.province(p).id),
+                Adjustment::Waive => "waive a build".into(),
+            });
+        }
+        Ok(())
+    }
+
+    fn dispersal(&mut self, number: usize, body: &str, ws: &[String]) -> Result<(), String> {
+        let map = self.map();
+        let at = ws.iter().position(|w| w.starts_with("dispers")).unwrap_or(0);
+        let (kind, from) = unit_ref(map, &ws[..at])?;
+        let unit = self.own_unit(from, kind)?;
+        // The parts, split on commas in the original text after the keyword.
+        let lower = body.to_lowercase();
+        let tail = lower.find("dispers").map(|i| &lower[i..]).unwrap_or_default();
+        let tail = tail.split_once(char::is_whitespace).map(|(_, t)| t).unwrap_or_default();
+        let mut parts = Vec::new();
+        let mut names = Vec::new();
+        for chunk in tail.split([',', '+']) {
+            let mut pw = words(chunk);
+            while pw.first().is_some_and(|w| matches!(w.as_str(), "-" | "into" | "to" | "and")) {
+                pw.remove(0);
+            }
+            if pw.is_empty() {
+                continue;
+            }
+            let board =
+                pw.iter().any(|w| BOARD_WORDS.contains(&w.as_str()) || ABOARD_WORDS.contains(&w.as_str()));
+            pw.retain(|w| !BOARD_WORDS.contains(&w.as_str()) && !ABOARD_WORDS.contains(&w.as_str()));
+            if board && pw.len() >= 3 && pw[pw.len() - 2] == "f" {
+                pw.remove(pw.len() - 2);
+            }
+            let r = frac_ref(map, &pw)?;
+            if let Some(k) = r.kind
+                && k != unit.kind
+            {
+                return Err(format!(
+                    "{} {} disperses into {} fractions",
+                    art(unit.kind),
+                    unit.kind.word(),
+                    unit.kind.word()
+                ));
+            }
+            parts.push(Part { size: r.size, to: r.at, board });
+            names.push(if board {
+                format!("{} {} aboard F {}", show_size(r.size), unit.kind.letter(), map.province(r.at).id)
+            } else {
+                format!("{} {} {}", show_size(r.size), unit.kind.letter(), map.province(r.at).id)
+            });
+        }
+        if parts.len() < 3 {
+            return Err("a unit disperses into at least three parts (rule 5)".into());
+        }
+        if let Some(p) = parts.iter().find(|p| p.size > MAX_PART) {
+            return Err(format!(
+                "no fraction may be more than 1/3 of a unit (rule 5), and {} is",
+                show_size(p.size)
+            ));
+        }
+        let total: u32 = parts.iter().map(|p| p.size).sum();
+        if total != WHOLE {
+            return Err(format!(
+                "the parts add up to {} of a unit, not one whole unit",
+                show_frac_total(total)
+            ));
+        }
+        let mut seen = BTreeSet::new();
+        for p in &parts {
+            let name = &map.province(p.to).name;
+            if !seen.insert(p.to) {
+                return Err(format!("two parts go to {name}; each must go to a different province (rule 9)"));
+            }
+            if p.board {
+                if unit.kind != UnitKind::Army {
+                    return Err("only fractional armies board fleets (rule 8)".into());
+                }
+                self.own_fleet_at_sea(p.to)?;
+                if !sea_touches(map, p.to, from) {
+                    return Err(format!("the fleet in {name} is not next to {}", map.province(from).name));
+                }
+                self.boardings.push((number, body.trim().to_string(), p.to, p.size));
+            } else if !one_move(map, unit.kind, from, p.to) {
+                return Err(format!(
+                    "the {} in {} cannot reach {} in one move (rule 5)",
+                    unit.kind.word(),
+                    map.province(from).name,
+                    name
+                ));
+            }
+        }
+        if self.ctx.state.date < DISPERSAL_LIMIT_ENDS {
+            let before = self.ctx.state.dispersed.get(&map.power(self.me()).id).copied().unwrap_or(0);
+            let now = self.orders.dispersals.len() as u32 + 1;
+            if before + now > 2 {
+                return Err(format!(
+                    "no country may have more than two units dispersed before March 1915 (rule 5); {} has dispersed {before} already",
+                    map.power(self.me()).name
+                ));
+            }
+        }
+        self.order_unit(from)?;
+        self.orders.echo.push(format!(
+            "{} {} disperses - {} (reported as 'stands')",
+            unit.kind.letter(),
+            map.province(from).id,
+            names.join(", ")
+        ));
+        self.orders.dispersals.push(Dispersal { from, kind: unit.kind, parts });
+        Ok(())
+    }
+
+    fn fraction(&mut self, number: usize, body: &str, ws: &[String]) -> Result<(), String> {
+        let map = self.map();
+        let cut = ws
+            .iter()
+            .enumerate()
+            .skip(1)
+            .position(|(_, w)| {
+                MOVE_WORDS.contains(&w.as_str())
+                    || BOARD_WORDS.contains(&w.as_str())
+                    || HOLD_WORDS.contains(&w.as_str())
+            })
+            .map(|i| i + 1)
+            .unwrap_or(ws.len());
+        // `1/3 A lor` alone, or `1/3 F nth H`: `h` could not be a kind here.
+        let r = frac_ref(map, &ws[..cut])?;
+        let f = self.find_frac(&r)?;
+        let rest = &ws[cut..];
+        let here = show_frac(map, &f);
+        let (action, echo) = match rest.split_first() {
+            None => (Action::Stay, format!("{here} stays")),
+            Some((w, r)) if HOLD_WORDS.contains(&w.as_str()) && r.is_empty() => {
+                (Action::Stay, format!("{here} stays"))
+            }
+            Some((w, r)) if MOVE_WORDS.contains(&w.as_str()) => {
+                let to = place(map, r)?;
+                if f.aboard {
+                    let landing = self.landing(to)?;
+                    (Action::Land(landing), format!("{here} {}", show_landing(map, landing)))
+                } else {
+                    if !one_move(map, f.kind, f.at, to) {
+                        return Err(format!(
+                            "a fractional {} in {} cannot reach {} in one move (rule 10)",
+                            f.kind.word(),
+                            map.province(f.at).name,
+                            map.province(to).name
+                        ));
+                    }
+                    (Action::Move(to), format!("{here} - {}", map.province(to).id))
+                }
+            }
+            Some((w, r)) if BOARD_WORDS.contains(&w.as_str()) => {
+                let mut r: Vec<String> = r.to_vec();
+                if r.first().is_some_and(|w| w == "f") && r.len() > 1 {
+                    r.remove(0);
+                }
+                let split = r.iter().position(|w| MOVE_WORDS.contains(&w.as_str())).unwrap_or(r.len());
+                let sea = place(map, &r[..split])?;
+                if f.aboard {
+                    // Already aboard: onto another fleet at the end of the move.
+                    if map.province(sea).terrain != Terrain::Sea {
+                        return Err(format!("{} is not a sea", map.province(sea).name));
+                    }
+                    let landing = Landing::Fleet(sea);
+                    (Action::Land(landing), format!("{here} {}", show_landing(map, landing)))
+                } else {
+                    if f.kind != UnitKind::Army {
+                        return Err("only fractional armies board fleets (rule 8)".into());
+                    }
+                    self.own_fleet_at_sea(sea)?;
+                    if !sea_touches(map, sea, f.at) {
+                        return Err(format!(
+                            "the fleet in {} is not next to {}",
+                            map.province(sea).name,
+                            map.province(f.at).name
+                        ));
+                    }
+                    let then = if split < r.len() {
+                        Some(self.landing(place(map, &r[split + 1..])?)?)
+                    } else {
+                        None
+                    };
+                    self.boardings.push((number, body.trim().to_string(), sea, f.size));
+                    let mut echo = format!("{here} boards F {}", map.province(sea).id);
+                    if let Some(l) = then {
+                        echo.push_str(&format!(", then {}", show_landing(map, l)));
+                    }
+                    (Action::Board { sea, then }, echo)
+                }
+            }
+            _ => {
+                return Err(format!(
+                    "after the fraction write '- <province>', 'board <sea>' or nothing, not '{}'",
+                    rest.join(" ")
+                ));
+            }
+        };
+        self.used.insert(f.id);
+        self.orders.echo.push(echo);
+        self.orders.fractions.push(FractionOrder { id: f.id, action });
+        Ok(())
+    }
+
+    /// Where an army fraction aboard a fleet may be told to land.
+    fn landing(&self, to: ProvinceId) -> Result<Landing, String> {
+        let map = self.map();
+        match map.province(to).terrain {
+            Terrain::Sea => Ok(Landing::Fleet(to)),
+            Terrain::Coast => Ok(Landing::Shore(to)),
+            Terrain::Land => Err(format!(
+                "{} is inland; fractions land from a fleet only on a coast (rule 8)",
+                map.province(to).name
+            )),
+        }
+    }
+
+    fn reform(&mut self, ws: &[String]) -> Result<(), String> {
+        let map = self.map();
+        let sep = ws
+            .iter()
+            .position(|w| matches!(w.as_str(), "from" | "with" | "using" | "-"))
+            .ok_or("write the reform as 'reform A bur from 1/3 A lor, 1/3 A swa, 1/3 A ruh' (rule 6)")?;
+        let (kind, at) = unit_ref(map, &ws[1..sep])?;
+        // The fractions: split the words after the separator at each new size.
+        let mut refs: Vec<Vec<String>> = Vec::new();
+        for w in &ws[sep + 1..] {
+            let w = w.trim_end_matches(',').to_string();
+            if w == "and" || w.is_empty() {
+                continue;
+            }
+            if is_size(&w) || refs.is_empty() {
+                refs.push(Vec::new());
+            }
+            if let Some(last) = refs.last_mut() {
+                last.push(w);
+            }
+        }
+        let mut fracs: Vec<Frac> = Vec::new();
+        for r in &refs {
+            let r = frac_ref(map, r)?;
+            let mut taken = self.used.clone();
+            taken.extend(fracs.iter().map(|f| f.id));
+            let saved = std::mem::replace(&mut self.used, taken);
+            let found = self.find_frac(&r);
+            self.used = saved;
+            fracs.push(found?);
+        }
+        let Some(first) = fracs.first().copied() else {
+            return Err("name the fractions that form the unit (rule 6)".into());
+        };
+        let kind = kind.unwrap_or(first.kind);
+        if fracs.iter().any(|f| f.kind != kind) {
+            return Err(format!(
+                "only {} fractions form {} {} (rule 6)",
+                kind.word(),
+                art(kind),
+                kind.word()
+            ));
+        }
+        if fracs.iter().any(|f| f.size != first.size) {
+            return Err("the fractions of a reform must all be of the same size (rule 6)".into());
+        }
+        let total: u32 = fracs.iter().map(|f| f.size).sum();
+        if total != WHOLE {
+            return Err(format!(
+                "the fractions add up to {} of a unit, not one whole unit",
+                show_frac_total(total)
+            ));
+        }
+        match (kind, map.province(at).terrain) {
+            (UnitKind::Army, Terrain::Sea) => {
+                return Err(format!("an army cannot form at sea ({})", map.province(at).name));
+            }
+            (UnitKind::Fleet, Terrain::Land) => {
+                return Err(format!("a fleet cannot form inland ({})", map.province(at).name));
+            }
+            _ => {}
+        }
+        for f in &fracs {
+            let near = if f.aboard {
+                f.at == at || sea_touches(map, f.at, at)
+            } else {
+                f.at == at || one_move(map, f.kind, f.at, at)
+            };
+            if !near {
+                return Err(format!(
+                    "{} is not within one move of {} (rule 6)",
+                    show_frac(map, f),
+                    map.province(at).name
+                ));
+            }
+        }
+        if self.orders.reforms.iter().any(|r| r.at == at) {
+            return Err(format!("a reform in {} is already ordered above", map.province(at).name));
+        }
+        if self.ctx.state.date.is_winter()
+            && let Some(why) = self.ctx.ice.forbids_reform(map, &self.ctx.dec.board, kind, at)
+        {
+            return Err(why);
+        }
+        self.used.extend(fracs.iter().map(|f| f.id));
+        let list: Vec<String> = fracs.iter().map(|f| show_frac(map, f)).collect();
+        self.orders.echo.push(format!(
+            "reform {} {} from {}",
+            kind.letter(),
+            map.province(at).id,
+            list.join(", ")
+        ));
+        self.orders.reforms.push(Reform { kind, at, using: fracs.iter().map(|f| f.id).collect() });
+        Ok(())
+    }
+
+    fn reform_support(&mut self, unit: &[String], target: &[String]) -> Result<(), String> {
+        let map = self.map();
+        let (kind, from) = unit_ref(map, unit)?;
+        let u = self.own_unit(from, kind)?;
+        let target: Vec<String> = match target.split_first() {
+            Some((k, rest)) if kind_word(k).is_some() && !rest.is_empty() => rest.to_vec(),
+            _ => target.to_vec(),
+        };
+        let at = place(map, &target)?;
+        if at == from || !map.can_reach(u.kind, u.region, at) {
+            return Err(format!(
+                "the {} in {} cannot move to {}, so it cannot support a reform there",
+                u.kind.word(),
+                map.province(from).name,
+                map.province(at).name
+            ));
+        }
+        let as_order = Order::SupportMove { unit: at, to: at, coast: None };
+        if self.ctx.state.date.is_winter()
+            && let Some(why) = self.ctx.ice.forbids(map, &self.ctx.dec.board, u, &as_order)
+        {
+            return Err(why);
+        }
+        self.order_unit(from)?;
+        self.orders.echo.push(format!(
+            "{} {} S reform in {}",
+            u.kind.letter(),
+            map.province(from).id,
+            map.province(at).id
+        ));
+        self.orders.reform_supports.push((from, at));
+        Ok(())
+    }
+
+    /// Checks across lines: fleet loads, carriers that convoy or disperse.
+    fn finish(&mut self) {
+        let map = self.map();
+        let me = self.me();
+        let mut load: BTreeMap<ProvinceId, u32> = BTreeMap::new();
+        for f in self.ctx.dec.fractions.iter().filter(|f| f.power == me && f.aboard) {
+            *load.entry(f.at).or_insert(0) += f.size;
+        }
+        for &(_, _, sea, size) in &self.boardings {
+            *load.entry(sea).or_insert(0) += size;
+        }
+        for (n, text, sea, _) in &self.boardings {
+            if load.get(sea).copied().unwrap_or(0) >= WHOLE {
+                self.errors.push(OrderError::new(
+                    *n,
+                    text.clone(),
+                    format!(
+                        "the fleet in {} would carry a whole unit or more of fractions; it may carry less (rule 8)",
+                        map.province(*sea).name
+                    ),
+                ));
+            }
+            if self.orders.dispersals.iter().any(|d| d.from == *sea) {
+                self.errors.push(OrderError::new(
+                    *n,
+                    text.clone(),
+                    format!("the fleet in {} disperses and cannot be boarded", map.province(*sea).name),
+                ));
+            }
+        }
+        for (n, text, p) in &self.conv_lines {
+            let carrying = load.get(p).copied().unwrap_or(0) > 0;
+            let convoys =
+                self.checker.orders.moves.iter().any(|(q, o)| q == p && matches!(o, Order::Convoy { .. }));
+            if carrying && convoys {
+                self.errors.push(OrderError::new(
+                    *n,
+                    text.clone(),
+                    "a fleet carrying fractional armies may move or support but not convoy (rule 8)",
+                ));
+            }
+        }
+        for d in &self.orders.dispersals {
+            if load.get(&d.from).copied().unwrap_or(0) > 0 {
+                self.errors.push(OrderError::new(
+                    0,
+                    format!("{} {} disperses", d.kind.letter(), map.province(d.from).id),
+                    "a fleet carrying fractional armies cannot disperse; land them first",
+                ));
+            }
+        }
+    }
+}
+
+fn is_support(w: &str) -> bool {
+    matches!(w, "s" | "support" | "supports" | "sup" | "supp")
+}
+
+fn art(k: UnitKind) -> &'static str {
+    match k {
+        UnitKind::Army => "an",
+        UnitKind::Fleet => "a",
+    }
+}
+
+fn show_frac_total(total: u32) -> String {
+    if total >= WHOLE && total.is_multiple_of(WHOLE) {
+        return format!("{}", total / WHOLE);
+    }
+    let whole = total / WHOLE;
+    let rest = total % WHOLE;
+    if whole == 0 { show_size(rest) } else { format!("{whole} {}", show_size(rest)) }
+}
+
+pub fn show_landing(map: &Map, l: Landing) -> String {
+    match l {
+        Landing::Shore(p) => format!("lands in {}", map.province(p).id),
+        Landing::Fleet(p) => format!("moves onto F {}", map.province(p).id),
+    }
+}
+
+/// Reads a power's orders body. Every bad line is reported.
+pub fn read<'a>(ctx: &'a Ctx<'a>, body: &str) -> Result<GwOrders, Vec<OrderError>> {
+    let stage = match ctx.state.stage {
+        Stage::Movement => CheckStage::Movement,
+        Stage::Retreat => CheckStage::Retreat { dislodged: &ctx.dec.dislodged },
+        Stage::Adjustment => CheckStage::Adjustment { ownership: &ctx.dec.ownership },
+    };
+    let mut r = Reader {
+        checker: Checker::new(ctx.map, &ctx.dec.board, stage, ctx.power),
+        ctx,
+        orders: GwOrders::default(),
+        errors: Vec::new(),
+        ordered: BTreeSet::new(),
+        used: BTreeSet::new(),
+        conv_lines: Vec::new(),
+        boardings: Vec::new(),
+    };
+    for (i, raw) in body.lines().enumerate() {
+        if is_end(raw) {
+            break;
+        }
+        if is_blank(raw) {
+            continue;
+        }
+        if let Err(reason) = r.line(i + 1, raw.trim()) {
+            r.errors.push(OrderError::new(i + 1, raw.trim(), reason));
+        }
+    }
+    r.finish();
+    r.orders.conventional = std::mem::take(&mut r.checker.orders);
+    if r.errors.is_empty() { Ok(r.orders) } else { Err(r.errors) }
+}

@@ -1,0 +1,178 @@
+//! The board as a picture, drawn from the data: each province at its `at` point on the
+//! 900 x 662 Pouch drawing, a line for every border (brown for armies, blue dashes for
+//! fleets, grey for both), supply centres in their owner's colour, units by power,
+//! and fractions only for a viewer allowed to see them (their owner, the GM).
+
+use std::fmt::Write;
+
+use anyhow::{Result, anyhow};
+
+use super::GuerillaWarfare;
+use super::state::{State, decode};
+use crate::systems::Viewer;
+use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, Terrain, UnitKind};
+
+const WIDTH: i32 = 900;
+const HEIGHT: i32 = 662;
+
+fn colour(map: &Map, p: PowerId) -> &'static str {
+    match map.power(p).id.as_str() {
+        "austria" => "#d62728",
+        "england" => "#1f3a93",
+        "france" => "#5dade2",
+        "germany" => "#555555",
+        "italy" => "#2e8b57",
+        "russia" => "#8e44ad",
+        "turkey" => "#e6b800",
+        _ => "#999999",
+    }
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+fn at(map: &Map, p: ProvinceId) -> (i32, i32) {
+    map.province(p).at.unwrap_or((WIDTH / 2, HEIGHT / 2))
+}
+
+/// The board for `viewer`. Fractions appear only for their owner and the GM.
+pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
+    let mut s = String::new();
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="9">"##
+    );
+    let _ = write!(
+        s,
+        r##"<title>{}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="#f4f1e8"/>"##,
+        esc(&format!("{}: {}", map.name, super::calendar::phase_title(state.date, state.stage)))
+    );
+    let n = map.province_count() as ProvinceId;
+    // Borders.
+    for a in 0..n {
+        for b in (a + 1)..n {
+            let army = map.army_adjacent(a, b);
+            let fleet = map
+                .province(a)
+                .fleet_regions
+                .iter()
+                .any(|&r| map.province(b).fleet_regions.iter().any(|&q| map.fleet_adjacent(r, q)));
+            if !army && !fleet {
+                continue;
+            }
+            let (style, col) = match (army, fleet) {
+                (true, true) => ("", "#aaaaaa"),
+                (true, false) => ("", "#b08850"),
+                _ => (r#" stroke-dasharray="3,2""#, "#6fa8dc"),
+            };
+            let ((x1, y1), (x2, y2)) = (at(map, a), at(map, b));
+            let _ = write!(
+                s,
+                r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{col}" stroke-width="0.8"{style}/>"#
+            );
+        }
+    }
+    let dec = decode(map, state).ok();
+    // Provinces and centres.
+    for p in 0..n {
+        let prov = map.province(p);
+        let (x, y) = at(map, p);
+        let fill = match prov.terrain {
+            Terrain::Sea => "#d6eaf8",
+            Terrain::Coast => "#e9f2d8",
+            Terrain::Land => "#efe3c8",
+        };
+        let _ = write!(
+            s,
+            r##"<g><title>{}</title><circle cx="{x}" cy="{y}" r="9" fill="{fill}" stroke="#777" stroke-width="0.5"/>"##,
+            esc(&prov.name)
+        );
+        if prov.centre {
+            let owner = dec.as_ref().and_then(|d| d.ownership.owner[p as usize]);
+            let c = owner.map(|o| colour(map, o)).unwrap_or("#ffffff");
+            let _ = write!(
+                s,
+                r##"<circle cx="{}" cy="{}" r="3" fill="{c}" stroke="#000" stroke-width="0.6"/>"##,
+                x + 8,
+                y - 8
+            );
+        }
+        let _ = write!(
+            s,
+            r##"<text x="{x}" y="{}" text-anchor="middle" fill="#333">{}</text></g>"##,
+            y + 17,
+            esc(&prov.id)
+        );
+    }
+    let Some(dec) = dec else {
+        s.push_str("</svg>");
+        return s;
+    };
+    // Units.
+    for p in 0..n {
+        let Some(u) = dec.board.unit(p) else { continue };
+        let (x, y) = at(map, p);
+        let c = colour(map, u.power);
+        match u.kind {
+            UnitKind::Army => {
+                let _ = write!(
+                    s,
+                    r##"<circle cx="{x}" cy="{y}" r="6" fill="{c}" stroke="#000" stroke-width="0.7"/>"##
+                );
+            }
+            UnitKind::Fleet => {
+                let _ = write!(
+                    s,
+                    r##"<rect x="{}" y="{}" width="12" height="8" fill="{c}" stroke="#000" stroke-width="0.7"/>"##,
+                    x - 6,
+                    y - 4
+                );
+            }
+        }
+        let _ = write!(
+            s,
+            r##"<text x="{x}" y="{}" text-anchor="middle" fill="#fff" font-weight="bold" font-size="7">{}</text>"##,
+            y + 3,
+            u.kind.letter()
+        );
+    }
+    // Fractions, for those who may see them.
+    let sees = |power: PowerId| match viewer {
+        Viewer::Gm => true,
+        Viewer::Player(id) => map.power(power).id == *id,
+        Viewer::Public => false,
+    };
+    let mut offset: std::collections::BTreeMap<ProvinceId, i32> = std::collections::BTreeMap::new();
+    for f in dec.fractions.iter().filter(|f| sees(f.power)) {
+        let (x, y) = at(map, f.at);
+        let k = offset.entry(f.at).or_insert(0);
+        let (fx, fy) = (x - 12 - *k * 9, y - 10);
+        *k += 1;
+        let c = colour(map, f.power);
+        let _ = write!(
+            s,
+            r##"<g><title>{}</title><polygon points="{},{} {},{} {},{}" fill="{c}" stroke="#000" stroke-width="0.5"/><text x="{fx}" y="{}" text-anchor="middle" font-size="6">{}</text></g>"##,
+            esc(&super::orders::show_frac(map, f)),
+            fx,
+            fy - 5,
+            fx - 4,
+            fy + 3,
+            fx + 4,
+            fy + 3,
+            fy - 6,
+            esc(&format!("{}{}", super::fractions::Size(f.size), f.kind.letter()))
+        );
+    }
+    s.push_str("</svg>");
+    s
+}
+
+/// The board picture of a saved state, for `umpire map`.
+pub fn map_svg(state_json: &serde_json::Value, viewer: &Viewer) -> Result<String> {
+    let g = GuerillaWarfare::new()?;
+    let state: State = serde_json::from_value(state_json.clone())
+        .map_err(|e| anyhow!("the state is not a guerilla-warfare state: {e}"))?;
+    decode(&g.map, &state)?;
+    Ok(board_svg(&g.map, &state, viewer))
+}
