@@ -157,9 +157,20 @@ fn duplicate_delivery_is_answered_once() {
     ok(&["ingest", d, m.to_str().unwrap()]);
     let out = ok(&["ingest", d, m.to_str().unwrap()]);
     assert!(out.contains("same mail again"), "{out}");
-    let acks = count_files(&dir.join("phases/1/acks"));
-    assert_eq!(acks, 1);
-    assert_eq!(ledger(&dir).iter().filter(|e| e["event"] == "step").count(), 1);
+    // Redelivered by another route: a Received line more, same Message-ID and content.
+    let again = format!(
+        "Received: from relay.example.org by mx.example.org\r\n{}",
+        std::fs::read_to_string(&m).unwrap()
+    );
+    let m2 = file(tmp.path(), "m2.eml", &again);
+    assert!(ok(&["ingest", d, m2.to_str().unwrap()]).contains("same mail again"));
+    // The same Message-ID with other content is a new mail, answered.
+    let other = mail("alice@example.org", "dup1", &orders("alice", &s["alice"], "ROLL 1d6 twice"));
+    let m3 = file(tmp.path(), "m3.eml", &other);
+    assert!(ok(&["ingest", d, m3.to_str().unwrap()]).contains("accepted"));
+    let acks = count_files(&dir.join("phases/1/acks")) + count_files(&dir.join("phases/2/acks"));
+    assert_eq!(acks, 2);
+    assert_eq!(ledger(&dir).iter().filter(|e| e["event"] == "step").count(), 2);
 }
 
 #[test]

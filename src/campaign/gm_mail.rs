@@ -160,6 +160,8 @@ fn welcome_replacement(
         secret,
         mail_name: format!("{:04}-welcome-{id}-{}", c.steps() + 1, c.ledger.entries().len()),
         subject: format!("[{}] Welcome: you now play {id}", config.id),
+        deadline: super::schedule::deadline(&c.ledger, config.schedule.as_ref(), c.steps() + 1)?
+            .and_then(|d| config.schedule.as_ref().map(|s| s.show(d))),
     };
     let engine = c.engine()?;
     let templates = Templates::new(Some(&c.root));

@@ -131,12 +131,21 @@ pub fn ingest(c: &mut Campaign, raw: &[u8]) -> Result<Ingested> {
 pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<Ingested> {
     let mail = parse_mail(raw);
     let raw_hash = trust::hex(&trust::h(&[raw]));
+    // The same mail delivered again: same Message-ID and same content. The raw bytes
+    // may differ (a second delivery adds its own Received lines), so the content is
+    // what the mail says: its text and attachments.
+    let mut content = mail.text.clone().into_bytes();
+    for (name, text) in &mail.attachments {
+        content.extend_from_slice(format!("\n--attachment {name}\n{text}").as_bytes());
+    }
+    let content_hash = trust::hex(&trust::h(&[&content]));
     let mut txn = Txn::new();
     let mut entry = json!({
         "event": "input",
         "input": n,
         "file": stored.display().to_string(),
         "sha256": raw_hash,
+        "content_sha256": content_hash,
         "bytes": raw.len(),
         "message_id": mail.message_id,
         "from": mail.from,
@@ -144,7 +153,8 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
 
     let duplicate = mail.message_id.is_some()
         && c.ledger.events("input").any(|e| {
-            e["message_id"].as_str() == mail.message_id.as_deref() && e["sha256"] == raw_hash.as_str()
+            e["message_id"].as_str() == mail.message_id.as_deref()
+                && e["content_sha256"] == content_hash.as_str()
         });
     let verdict = if duplicate {
         Verdict::Duplicate

@@ -156,6 +156,12 @@ pub fn create(req: NewCampaign) -> Result<Created> {
 
     let templates = Templates::new(None);
     let commitments = Commitments { public: &c0, hidden: &h0 };
+    // The first phase opens now; its deadline is counted from this moment.
+    let opened = super::clock::now();
+    let deadline = match &config.schedule {
+        Some(s) => Some(s.show(s.deadline(opened)?)),
+        None => None,
+    };
     for (player, secret) in config.players.iter().zip(&secrets) {
         let welcome = Welcome {
             player: &player.id,
@@ -163,6 +169,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
             secret,
             mail_name: format!("0000-welcome-{}", player.id),
             subject: format!("[{id}] Welcome: you play {}", player.id),
+            deadline: deadline.clone(),
         };
         welcome::queue(&config, &mut txn, &templates, engine.as_ref(), &state, &commitments, welcome)?;
     }
@@ -174,6 +181,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         "chain_length": config.chain_length,
         "chain_public": c0,
         "chain_hidden": h0,
+        "opened": opened.to_rfc3339(),
     }));
     let mut ledger = super::Ledger::open(&req.dir)?;
     super::store::commit(&req.dir, &mut ledger, txn)?;

@@ -70,7 +70,7 @@ pub fn unrouted(root: &Path, raw: &[u8]) -> Result<PathBuf> {
         text,
         html: None,
         in_reply_to: mail.message_id.clone(),
-        references: mail.references.clone(),
+        references: mail.references.iter().cloned().chain(mail.message_id.clone()).collect(),
         auto_submitted: true,
         message_id: format!("unrouted-{n}@{domain}"),
         date: super::clock::now(),

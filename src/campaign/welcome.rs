@@ -17,6 +17,8 @@ pub struct Welcome<'a> {
     pub secret: &'a str,
     pub mail_name: String,
     pub subject: String,
+    /// The open phase's deadline as players read it, if the campaign has a schedule.
+    pub deadline: Option<String>,
 }
 
 /// The chain commitments announced in `reports/0/public.json`.
@@ -39,7 +41,7 @@ pub fn queue(
         "campaign": CampaignInfo::of(config)?,
         "player": w.player,
         "secret": w.secret,
-        "phase": PhaseInfo::of(&phase, None),
+        "phase": PhaseInfo::of(&phase, w.deadline.clone()),
         "example": engine.example(state, w.player)?,
         "sections": engine.view(state, &Viewer::Player(w.player.to_string()))?.sections,
         "chain_public": chains.public,
