@@ -30,6 +30,7 @@ pub mod welcome;
 
 use std::fs::{self, File};
 use std::path::{Path, PathBuf};
+use std::rc::Rc;
 
 use anyhow::{Context, Result, anyhow};
 use serde_json::Value;
@@ -47,6 +48,7 @@ pub struct Campaign {
     pub config: Config,
     pub ledger: Ledger,
     chains: std::cell::OnceCell<Chains>,
+    engine: std::cell::OnceCell<Rc<dyn Engine>>,
     _lock: File,
 }
 
@@ -67,6 +69,7 @@ impl Campaign {
             config,
             ledger,
             chains: std::cell::OnceCell::new(),
+            engine: std::cell::OnceCell::new(),
             _lock: lock,
         })
     }
@@ -89,8 +92,13 @@ impl Campaign {
         self.state(self.steps())
     }
 
-    pub fn engine(&self) -> Result<Box<dyn Engine>> {
-        open_engine(&self.root, &self.config.system)
+    /// The campaign's system, opened (its data read and checked) the first time it is needed.
+    pub fn engine(&self) -> Result<Rc<dyn Engine>> {
+        if let Some(e) = self.engine.get() {
+            return Ok(e.clone());
+        }
+        let engine: Rc<dyn Engine> = Rc::from(open_engine(&self.root, &self.config.system)?);
+        Ok(self.engine.get_or_init(|| engine).clone())
     }
 
     pub fn master_secret(&self) -> Result<[u8; 32]> {
