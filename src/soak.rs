@@ -137,10 +137,9 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         }
         let steps = c.steps();
         report.steps += steps;
-        let bundle = dir.join("audit-bundle.json");
-        audit::write_bundle(&c, &bundle)?;
         drop(c);
-        audit::verify(&dir, Some(&bundle)).map_err(|e| anyhow!("game {game}: verify failed: {e:#}"))?;
+        audit::disclose_and_verify(&dir, &dir.join("audit-bundle.json"))
+            .map_err(|e| anyhow!("game {game}: verify failed: {e:#}"))?;
         report.games += 1;
         if ended {
             report.ended += 1;

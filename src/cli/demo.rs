@@ -77,11 +77,7 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
         println!();
     }
     drop(c);
-    let bundle = dir.join("audit-bundle.json");
-    let c = Campaign::open(dir)?;
-    audit::write_bundle(&c, &bundle)?;
-    drop(c);
-    let v = audit::verify(dir, Some(&bundle))?;
+    let (_, v) = disclose_and_verify(dir)?;
     println!(
         "verify with the audit bundle: OK — {} steps replayed, {} receipts, {} public and {} hidden dice, {} files unchanged",
         v.steps, v.receipts, v.public_dice, v.hidden_dice, v.files_checked
@@ -113,6 +109,13 @@ struct ScriptPhase {
     /// Each player's orders body (no envelope); players left out send nothing.
     #[serde(default)]
     orders: std::collections::BTreeMap<String, String>,
+}
+
+/// Writes the campaign's audit bundle beside it and verifies the campaign with it.
+fn disclose_and_verify(dir: &Path) -> Result<(PathBuf, audit::Verified)> {
+    let bundle = dir.join("audit-bundle.json");
+    let verified = audit::disclose_and_verify(dir, &bundle)?;
+    Ok((bundle, verified))
 }
 
 fn fresh_dir(system: &str) -> Result<PathBuf> {
@@ -234,11 +237,7 @@ fn dice(dir: &Path) -> Result<i32> {
         "   verify: OK — {} steps, {} public dice reproduced, {} receipts, ledger of {} lines intact",
         v.steps, v.public_dice, v.receipts, v.ledger_lines
     );
-    let bundle = dir.join("audit-bundle.json");
-    let c = Campaign::open(dir)?;
-    audit::write_bundle(&c, &bundle)?;
-    drop(c);
-    let v = audit::verify(dir, Some(&bundle))?;
+    let (bundle, v) = disclose_and_verify(dir)?;
     println!(
         "   after the game, with the audit bundle: OK — every step replayed, {} hidden dice and every receipt checked, {} files unchanged\n",
         v.hidden_dice, v.files_checked

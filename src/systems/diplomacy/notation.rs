@@ -129,6 +129,21 @@ pub enum Written {
     Draw,
 }
 
+impl Written {
+    /// The province of the unit the order is for; builds, waives and votes have none.
+    pub fn ordered_unit(&self) -> Option<ProvinceId> {
+        match self {
+            Written::Hold(u) | Written::Disband(u) => Some(u.place.province),
+            Written::Move { unit, .. }
+            | Written::SupportHold { unit, .. }
+            | Written::SupportMove { unit, .. }
+            | Written::Convoy { unit, .. }
+            | Written::Retreat { unit, .. } => Some(unit.place.province),
+            Written::Build { .. } | Written::Waive | Written::Draw => None,
+        }
+    }
+}
+
 /// Names of provinces, prepared for matching.
 pub struct Names {
     /// (words of the name, squashed) -> province; longest first.

@@ -28,14 +28,8 @@ impl Line {
     /// The province of the unit the line orders, when it names one.
     pub fn unit_province(&self) -> Option<ProvinceId> {
         match self.written.as_ref()? {
-            Written::Hold(u) | Written::Disband(u) => Some(u.place.province),
-            Written::Move { unit, .. }
-            | Written::SupportHold { unit, .. }
-            | Written::SupportMove { unit, .. }
-            | Written::Convoy { unit, .. }
-            | Written::Retreat { unit, .. } => Some(unit.place.province),
             Written::Build { at, .. } => Some(at.province),
-            Written::Waive | Written::Draw => None,
+            w => w.ordered_unit(),
         }
     }
 }

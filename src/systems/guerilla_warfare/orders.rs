@@ -298,19 +298,6 @@ pub fn show_order(
     }
 }
 
-/// The province of the unit a conventional line orders, if it names one.
-fn written_unit(w: &Written) -> Option<ProvinceId> {
-    match w {
-        Written::Hold(u) | Written::Disband(u) => Some(u.place.province),
-        Written::Move { unit, .. }
-        | Written::SupportHold { unit, .. }
-        | Written::SupportMove { unit, .. }
-        | Written::Convoy { unit, .. }
-        | Written::Retreat { unit, .. } => Some(unit.place.province),
-        Written::Build { .. } | Written::Waive | Written::Draw => None,
-    }
-}
-
 struct Reader<'a> {
     ctx: &'a Ctx<'a>,
     orders: GwOrders,
@@ -481,7 +468,7 @@ impl<'a> Reader<'a> {
             return self.vote(&["draw".to_string()]);
         }
         if ctx.state.stage == Stage::Movement
-            && let Some(p) = written_unit(&w)
+            && let Some(p) = w.ordered_unit()
             && self.ordered.contains(&p)
         {
             return Err(format!("the unit in {} already has an order above", map.province(p).name));
