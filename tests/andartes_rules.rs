@@ -35,6 +35,35 @@ fn dice() -> Dice {
     Dice::new(&[7u8; 32], &[8u8; 32])
 }
 
+/// A Government attack resolved on its own with `dd`, as in the conflict phase.
+fn government_attack(
+    s: &mut State,
+    attack: &orders::Attack,
+    dd: &mut Dice,
+    log: &mut Log,
+) -> Result<(), String> {
+    conflict::resolve(
+        s,
+        Side::Government,
+        attack,
+        &mut conflict::Phase::default(),
+        &mut Roller::real(dd),
+        log,
+    )
+}
+
+/// An attack by `units` on the open area of `region`, taking it if it clears.
+fn attack_on(region: &str, units: Vec<String>, airstrike: bool) -> orders::Attack {
+    orders::Attack {
+        target: Loc::open(region),
+        units,
+        airstrike,
+        pp: false,
+        occupy: orders::Occupy::First,
+        min_odds: None,
+    }
+}
+
 fn errors(system: &Andartes, state: &State, player: &str, body: &str) -> Vec<String> {
     match system.parse(state, player, body) {
         Ok(_) => Vec::new(),
@@ -440,25 +469,10 @@ fn r11_5_an_attack_rolls_one_labelled_die_and_records_its_line() {
     let d = put(&mut s, "division", Side::Government, 1, Loc::open("LAR"));
     let g = put(&mut s, "guerrilla", Side::Dse, 1, Loc::open("LAR"));
     s.airstrikes = 1;
-    let attack = orders::Attack {
-        target: Loc::open("LAR"),
-        units: vec![d.clone()],
-        airstrike: true,
-        pp: false,
-        occupy: orders::Occupy::First,
-        min_odds: None,
-    };
+    let attack = attack_on("LAR", vec![d.clone()], true);
     let mut dd = dice();
     let mut log = Log::default();
-    conflict::resolve(
-        &mut s,
-        Side::Government,
-        &attack,
-        &mut conflict::Phase::default(),
-        &mut Roller::real(&mut dd),
-        &mut log,
-    )
-    .expect("attack");
+    government_attack(&mut s, &attack, &mut dd, &mut log).expect("attack");
     assert_eq!(dd.rolls().len(), 1);
     assert!(dd.rolls()[0].label.starts_with("11.5 Open CRT: 4:1 attack on LAR"), "{}", dd.rolls()[0].label);
     assert_eq!(s.airstrikes, 0, "expended");
@@ -474,17 +488,7 @@ fn r11_5_an_attack_rolls_one_labelled_die_and_records_its_line() {
     put(&mut s2, "partisan", Side::Dse, 1, Loc::open("LAR"));
     let a = orders::Attack { units: vec![d], airstrike: false, min_odds: Some(2), ..attack };
     let mut dd = dice();
-    assert!(
-        conflict::resolve(
-            &mut s2,
-            Side::Government,
-            &a,
-            &mut conflict::Phase::default(),
-            &mut Roller::real(&mut dd),
-            &mut log
-        )
-        .is_err()
-    );
+    assert!(government_attack(&mut s2, &a, &mut dd, &mut log).is_err());
     assert!(dd.rolls().is_empty());
 }
 
@@ -645,25 +649,10 @@ fn r16_2_collateral_damage_and_16_4_terror() {
     let d = put(&mut s, "division", Side::Government, 1, Loc::open("ATH"));
     put(&mut s, "cadre", Side::Dse, 1, Loc::open("ATH"));
     s.airstrikes = 2;
-    let attack = orders::Attack {
-        target: Loc::open("ATH"),
-        units: vec![d],
-        airstrike: true,
-        pp: false,
-        occupy: orders::Occupy::First,
-        min_odds: None,
-    };
+    let attack = attack_on("ATH", vec![d], true);
     let mut dd = dice();
     let mut log = Log::default();
-    conflict::resolve(
-        &mut s,
-        Side::Government,
-        &attack,
-        &mut conflict::Phase::default(),
-        &mut Roller::real(&mut dd),
-        &mut log,
-    )
-    .expect("attack");
+    government_attack(&mut s, &attack, &mut dd, &mut log).expect("attack");
     let result = &s.conflicts[0];
     assert!(s.terror.contains("ATH"), "airstrike in an urban Region: Terror (16.2); {result}");
     // EA/VE of a Government attack removes a marker (12.2); other results leave it.
@@ -673,18 +662,9 @@ fn r16_2_collateral_damage_and_16_4_terror() {
         s.terror.insert("LAR".into());
         let d = put(&mut s, "division", Side::Government, 4, Loc::open("LAR"));
         put(&mut s, "cadre", Side::Dse, 1, Loc::open("LAR"));
-        let attack =
-            orders::Attack { target: Loc::open("LAR"), units: vec![d], airstrike: false, ..attack.clone() };
+        let attack = attack_on("LAR", vec![d], false);
         let mut dd = Dice::new(&[key; 32], &[0; 32]);
-        conflict::resolve(
-            &mut s,
-            Side::Government,
-            &attack,
-            &mut conflict::Phase::default(),
-            &mut Roller::real(&mut dd),
-            &mut Log::default(),
-        )
-        .expect("attack");
+        government_attack(&mut s, &attack, &mut dd, &mut Log::default()).expect("attack");
         let line = &s.conflicts[0];
         let effective = line.ends_with("EA") || line.ends_with("VE");
         assert_eq!(s.terror.contains("LAR"), !effective, "{line}");
