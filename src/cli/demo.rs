@@ -248,7 +248,7 @@ fn dice(dir: &Path) -> Result<i32> {
         dir.display()
     );
     println!("  {}/reports/1/alice.txt         alice's own report, with her hidden die", dir.display());
-    println!("  {}/phases/1/acks/              every acknowledgement, refusals included", dir.display());
+    println!("  {}/phases/*/acks/              every acknowledgement, refusals included", dir.display());
     println!("  {}/outbox/                     mail waiting to be sent", dir.display());
     println!("  {}/ledger.jsonl                the append-only, hash-chained ledger", dir.display());
     println!("  umpire verify {} [--bundle {}]", dir.display(), bundle.display());
