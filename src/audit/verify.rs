@@ -98,7 +98,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
     v.steps = records.len() as u64;
 
     if let Some(path) = bundle_path {
-        replay(root, path, &announcement, &records, &mut v)?;
+        replay(root, path, &announcement, &records, &steps, &mut v)?;
     }
     Ok(v)
 }
@@ -201,6 +201,7 @@ fn replay(
     path: &Path,
     announcement: &Announcement,
     records: &[StepRecord],
+    step_lines: &[&Value],
     v: &mut Verified,
 ) -> Result<()> {
     let b = bundle::load(path)?;
@@ -238,13 +239,12 @@ fn replay(
     if initial != b.initial_state {
         bail!("bundle: the set-up of the game does not give the initial state in the bundle");
     }
-    let config = Config::load(root).ok();
-    let ledger_text = std::fs::read_to_string(root.join("ledger.jsonl")).unwrap_or_default();
-    let step_lines: Vec<Value> = ledger_text
-        .lines()
-        .filter_map(|l| serde_json::from_str::<Value>(l).ok())
-        .filter(|e| e["event"] == "step")
-        .collect();
+    // The human reports are re-rendered with the campaign's own system and templates,
+    // where this copy has its campaign.toml.
+    let renderer = match Config::load(root).ok() {
+        Some(config) => Some((open_engine(root, &config.system)?, config)),
+        None => None,
+    };
     let mut state = initial;
     for (i, (step, record)) in b.steps.iter().zip(records).enumerate() {
         let k = step.step;
@@ -277,10 +277,9 @@ fn replay(
             bail!("step {k}: the state in the bundle is not the state the step produces");
         }
         // The human reports, where this copy has them and the campaign's templates.
-        if let Some(config) = &config {
+        if let Some((engine_here, config)) = &renderer {
             let phase = engine.phase(&state)?;
             let next = engine.phase(&computed.state)?;
-            let engine_here = open_engine(root, &config.system)?;
             let deadline = step_lines.get(i).and_then(|e| e["next_deadline"].as_str()).map(str::to_string);
             for (file, text, _) in render_reports(
                 root,
