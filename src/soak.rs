@@ -44,25 +44,9 @@ pub struct SoakReport {
 /// Plays `games` soak games; `progress` gets one line per game.
 pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakReport> {
     let info = systems::find(&cfg.system).ok_or_else(|| anyhow!("unknown system '{}'", cfg.system))?;
-    let demo: toml::Value = GameData::embedded(info.name, info.files)
-        .text("demo.toml")
-        .ok()
-        .and_then(|t| toml::from_str(&t).ok())
-        .ok_or_else(|| anyhow!("system {} has no demo.toml naming its players", info.name))?;
-    let players: Vec<String> = demo
-        .get("players")
-        .and_then(|p| p.as_array())
-        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
-        .unwrap_or_default();
-    let mut options: BTreeMap<String, String> = demo
-        .get("options")
-        .and_then(|o| o.as_table())
-        .map(|t| {
-            t.iter()
-                .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or(v.to_string())))
-                .collect()
-        })
-        .unwrap_or_default();
+    let demo = GameData::embedded(info.name, info.files).demo_script()?;
+    let players = demo.players.clone();
+    let mut options = demo.options();
     options.extend(cfg.options.clone());
 
     // Soak campaigns are thrown away: no need to wait for the disk on every write.

@@ -22,13 +22,11 @@ pub fn run(dir: Option<PathBuf>, system: &str) -> Result<i32> {
     }
 }
 
-/// A system's sample game, from its `demo.toml` (see [`Script`]).
+/// A system's sample game, from its `demo.toml` (see `DemoScript`).
 fn scripted(dir: &Path, system: &str) -> Result<i32> {
     let info = umpire::systems::find(system).ok_or_else(|| anyhow::anyhow!("unknown system '{system}'"))?;
     let data = umpire::systems::GameData::embedded(info.name, info.files);
-    let text =
-        data.text("demo.toml").map_err(|_| anyhow::anyhow!("there is no demo for system '{system}'"))?;
-    let script: Script = toml::from_str(&text).map_err(|e| anyhow::anyhow!("{system}'s demo.toml: {e}"))?;
+    let script = data.demo_script()?;
     println!("== umpire demo: {}", info.title);
     if let Some(about) = &script.about {
         println!("{about}");
@@ -42,7 +40,7 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
         gm_email: Some("gm@example.org".into()),
         address: Some(format!("{}-demo@example.org", info.name)),
         scenario: script.scenario.clone(),
-        options: script.options.clone(),
+        options: script.options(),
         chain_length: None,
         schedule: None,
     })?;
@@ -87,28 +85,6 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
         dir.display()
     );
     Ok(0)
-}
-
-/// `games/<system>/demo.toml`: the players, then each phase's orders bodies in turn.
-#[derive(serde::Deserialize)]
-struct Script {
-    about: Option<String>,
-    players: Vec<String>,
-    #[serde(default)]
-    scenario: Option<String>,
-    #[serde(default)]
-    options: std::collections::BTreeMap<String, String>,
-    #[serde(default)]
-    phase: Vec<ScriptPhase>,
-}
-
-#[derive(serde::Deserialize)]
-struct ScriptPhase {
-    /// The phase id the game must be at (a check that the script and the rules agree).
-    id: String,
-    /// Each player's orders body (no envelope); players left out send nothing.
-    #[serde(default)]
-    orders: std::collections::BTreeMap<String, String>,
 }
 
 /// Writes the campaign's audit bundle beside it and verifies the campaign with it.

@@ -42,6 +42,13 @@ impl GameData {
             .ok_or_else(|| anyhow!("system {} has no data file {file}", self.system))
     }
 
+    /// The system's sample game, `demo.toml`: what `demo` plays and whom `soak` seats.
+    pub fn demo_script(&self) -> Result<DemoScript> {
+        let text =
+            self.text("demo.toml").map_err(|_| anyhow!("there is no demo for system '{}'", self.system))?;
+        toml::from_str(&text).map_err(|e| anyhow!("{}'s demo.toml: {e}", self.system))
+    }
+
     /// The campaign's own copies that replace embedded files, as (name, path).
     pub fn overrides(&self) -> Vec<(String, PathBuf)> {
         let Some(dir) = &self.override_dir else {
@@ -53,4 +60,36 @@ impl GameData {
             .filter(|(_, p)| p.exists())
             .collect()
     }
+}
+
+/// `games/<system>/demo.toml`: the players, then each phase's orders bodies in turn.
+#[derive(serde::Deserialize)]
+pub struct DemoScript {
+    pub about: Option<String>,
+    pub players: Vec<String>,
+    #[serde(default)]
+    pub scenario: Option<String>,
+    #[serde(default)]
+    options: std::collections::BTreeMap<String, toml::Value>,
+    #[serde(default)]
+    pub phase: Vec<DemoPhase>,
+}
+
+impl DemoScript {
+    /// The campaign options, each as text (`rounds = "yes"`, `end = 30` alike).
+    pub fn options(&self) -> std::collections::BTreeMap<String, String> {
+        self.options
+            .iter()
+            .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
+            .collect()
+    }
+}
+
+#[derive(serde::Deserialize)]
+pub struct DemoPhase {
+    /// The phase id the game must be at (a check that the script and the rules agree).
+    pub id: String,
+    /// Each player's orders body (no envelope); players left out send nothing.
+    #[serde(default)]
+    pub orders: std::collections::BTreeMap<String, String>,
 }
