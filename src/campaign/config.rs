@@ -50,6 +50,47 @@ pub struct Player {
     pub secret_hash: String,
 }
 
+impl Player {
+    /// Is `given` this player's secret?
+    pub fn secret_fits(&self, given: &str) -> bool {
+        secret_fits(given, &self.secret_salt, &self.secret_hash)
+    }
+
+    /// Gives the player a new secret (the old one stops working) and returns it.
+    pub fn reissue(&mut self) -> String {
+        let issued = issue_secret();
+        self.secret_salt = issued.salt;
+        self.secret_hash = issued.hash;
+        issued.secret
+    }
+}
+
+/// A newly issued secret and how campaign.toml keeps it: a random salt and the
+/// salted hash, both hex. The secret itself is given once, to its holder.
+pub struct Issued {
+    pub secret: String,
+    pub salt: String,
+    pub hash: String,
+}
+
+/// Issues a secret for a player or the GM.
+pub fn issue_secret() -> Issued {
+    let secret = crate::orders::new_secret();
+    let mut salt = [0u8; 16];
+    rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut salt);
+    let hash = crate::trust::hex(&crate::orders::hash_secret(&secret, &salt));
+    Issued { secret, salt: crate::trust::hex(&salt), hash }
+}
+
+/// Does `given` match a secret kept as (salt, hash) in campaign.toml? A damaged
+/// entry matches nothing.
+pub fn secret_fits(given: &str, salt: &str, hash: &str) -> bool {
+    match (hex::decode(salt), crate::trust::parse_hash(hash)) {
+        (Ok(salt), Some(stored)) => crate::orders::secret_matches(given, &salt, &stored),
+        _ => false,
+    }
+}
+
 impl Config {
     pub fn load(root: &Path) -> Result<Self> {
         let path = root.join("campaign.toml");
@@ -76,6 +117,11 @@ impl Config {
     /// A player by id, ignoring case.
     pub fn player(&self, id: &str) -> Option<&Player> {
         self.players.iter().find(|p| p.id.eq_ignore_ascii_case(id.trim()))
+    }
+
+    /// Is `given` the GM's secret?
+    pub fn gm_secret_fits(&self, given: &str) -> bool {
+        secret_fits(given, &self.gm_secret_salt, &self.gm_secret_hash)
     }
 
     pub fn player_by_email(&self, email: &str) -> Option<&Player> {

@@ -15,10 +15,8 @@ use serde_json::json;
 
 use super::welcome::{self, Commitments, Welcome};
 use super::{Campaign, Config, Txn, clock, schedule};
-use crate::orders::{hash_secret, new_secret};
 use crate::report::Templates;
 use crate::systems::OrderError;
-use crate::trust;
 
 /// What must happen after the commands' transaction is committed.
 #[derive(Default)]
@@ -75,13 +73,9 @@ pub fn apply(c: &Campaign, body: &str, into: &mut Txn) -> Result<Result<GmOutcom
                             errors.push(bad(format!("there is no player '{name}'")));
                             continue;
                         };
-                        let secret = new_secret();
-                        let mut salt = [0u8; 16];
-                        rand_core::RngCore::fill_bytes(&mut rand_core::OsRng, &mut salt);
                         let player = &mut config.players[index];
                         player.email = email.to_string();
-                        player.secret_salt = trust::hex(&salt);
-                        player.secret_hash = trust::hex(&hash_secret(&secret, &salt));
+                        let secret = player.reissue();
                         let id = player.id.clone();
                         welcome_replacement(c, &config, txn, &id, email, &secret)?;
                         txn.record(json!({"event": "replace", "player": id, "email": email}));

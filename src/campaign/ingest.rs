@@ -12,7 +12,7 @@ use super::adjudicate::{self, Outcome};
 use super::outbox::{self, Mail};
 use super::{Campaign, Txn, store};
 use crate::mail::{Inbound, parse_mail};
-use crate::orders::{Envelope, parse_envelope, secret_matches};
+use crate::orders::{Envelope, parse_envelope};
 use crate::report::context::{CampaignInfo, PhaseInfo};
 use crate::report::{Format, Templates};
 use crate::systems::{self, PhaseMode};
@@ -176,11 +176,13 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
     ordered.absorb(txn);
     c.commit(ordered)?;
 
-    // A replaced player's new secret is in the new campaign.toml.
-    c.config = super::Config::load(&c.root)?;
     let mut steps = Vec::new();
-    if let Verdict::Gm { adjudicate: true, .. } = &verdict {
-        steps.extend(adjudicate::adjudicate(c, true)?);
+    if let Verdict::Gm { adjudicate, .. } = &verdict {
+        // Only GM commands change campaign.toml (a replaced player's new secret).
+        c.config = super::Config::load(&c.root)?;
+        if *adjudicate {
+            steps.extend(adjudicate::adjudicate(c, true)?);
+        }
     }
     if let Verdict::Accepted { player, .. } = &verdict {
         let engine = c.engine()?;
@@ -257,11 +259,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             Vec::new(),
         );
     };
-    let authentic = envelope.secret.as_deref().is_some_and(|s| {
-        let salt = hex::decode(&player.secret_salt).unwrap_or_default();
-        let stored = trust::parse_hash(&player.secret_hash).unwrap_or([0u8; 32]);
-        secret_matches(s, &salt, &stored)
-    });
+    let authentic = envelope.secret.as_deref().is_some_and(|s| player.secret_fits(s));
     if !authentic {
         let reason =
             if envelope.secret.is_none() { "there is no SECRET line" } else { "the secret is wrong" };
@@ -349,9 +347,7 @@ fn in_the_mail(envelope: &Envelope, errors: Vec<crate::systems::OrderError>) -> 
 
 /// GM commands: authenticated with the GM's secret, answered at the GM's address.
 fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Result<Verdict> {
-    let salt = hex::decode(&c.config.gm_secret_salt).unwrap_or_default();
-    let stored = trust::parse_hash(&c.config.gm_secret_hash).unwrap_or([0u8; 32]);
-    if !envelope.secret.as_deref().is_some_and(|s| secret_matches(s, &salt, &stored)) {
+    if !envelope.secret.as_deref().is_some_and(|s| c.config.gm_secret_fits(s)) {
         return reply.refuse(txn, None, "the GM's secret is wrong; nothing was done".into(), Vec::new());
     }
     if let Some(gm) = &c.config.gm_email {

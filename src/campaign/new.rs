@@ -7,10 +7,10 @@ use anyhow::{Result, anyhow, bail};
 use rand_core::{OsRng, RngCore};
 use serde_json::json;
 
+use super::config::{DEFAULT_MAX_INPUT, issue_secret};
 use super::schedule::Schedule;
 use super::welcome::{self, Commitments, Welcome};
-use super::{Campaign, Config, Player, Txn, config::DEFAULT_MAX_INPUT, lock_new, state_path};
-use crate::orders::{hash_secret, new_secret};
+use super::{Campaign, Config, Player, Txn, lock_new, state_path};
 use crate::report::Templates;
 use crate::systems::{self, GameData, Setup};
 use crate::trust::record::{Announcement, TRUST_VERSION};
@@ -92,23 +92,21 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         if players.iter().any(|p: &Player| p.id.eq_ignore_ascii_case(name)) {
             bail!("player '{name}' is named twice");
         }
-        let secret = new_secret();
-        let salt = random_bytes::<16>();
+        let issued = issue_secret();
         players.push(Player {
             id: name.clone(),
             email: email.clone(),
-            secret_salt: trust::hex(&salt),
-            secret_hash: trust::hex(&hash_secret(&secret, &salt)),
+            secret_salt: issued.salt,
+            secret_hash: issued.hash,
         });
-        secrets.push(secret);
+        secrets.push(issued.secret);
     }
     let address = req
         .address
         .clone()
         .or_else(|| req.gm_email.clone())
         .unwrap_or_else(|| format!("{id}@umpire.invalid"));
-    let gm_secret = new_secret();
-    let gm_salt = random_bytes::<16>();
+    let gm = issue_secret();
     let config = Config {
         id: id.clone(),
         system: info.name.to_string(),
@@ -120,8 +118,8 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         schedule: req.schedule.clone(),
         options: req.options.clone(),
         players,
-        gm_secret_salt: trust::hex(&gm_salt),
-        gm_secret_hash: trust::hex(&hash_secret(&gm_secret, &gm_salt)),
+        gm_secret_salt: gm.salt,
+        gm_secret_hash: gm.hash,
     };
 
     let engine = (info.open)(&GameData::embedded(info.name, info.files))?;
@@ -150,7 +148,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     let mut txn = Txn::new();
     txn.write("campaign.toml", config.to_toml()?);
     txn.write_private("secret/master.key", format!("{}\n", trust::hex(&master)));
-    txn.write_private("secret/gm-secret.txt", format!("{gm_secret}\n"));
+    txn.write_private("secret/gm-secret.txt", format!("{}\n", gm.secret));
     txn.write(state_path(0), serde_json::to_vec_pretty(&state)?);
     txn.write("reports/0/public.json", serde_json::to_vec_pretty(&announcement)?);
 
@@ -192,7 +190,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     super::adjudicate::run_automatic(&mut campaign)?;
 
     let player_secrets = player_ids.iter().cloned().zip(secrets.iter().cloned()).collect();
-    Ok(Created { id, gm_secret, player_secrets, welcome_mails: secrets.len(), chain_public: c0 })
+    Ok(Created { id, gm_secret: gm.secret, player_secrets, welcome_mails: secrets.len(), chain_public: c0 })
 }
 
 fn random_bytes<const N: usize>() -> [u8; N] {
