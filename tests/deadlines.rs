@@ -208,7 +208,19 @@ fn one_address_many_games() {
     let out = ok(&["ingest", "--root", r, m.to_str().unwrap()]);
     assert!(out.contains("names no game"), "{out}");
     assert!(root.join("unrouted/000001.eml").exists());
+    // A registered player is answered, without the list of games or their own words.
     let answer = std::fs::read_dir(root.join("outbox")).unwrap().flatten().next().expect("an answer").path();
-    assert!(mail_text(&answer).contains("no game 'north'"));
+    let text = mail_text(&answer);
+    assert!(text.contains("names no game"), "{text}");
+    assert!(!text.contains("north") && !text.contains("east") && !text.contains("west"), "{text}");
+    // A stranger is not answered at all: their From may be anyone's.
+    let m = file(
+        root,
+        "s.eml",
+        &mail("victim@elsewhere.example", "r3", "GAME north\nPLAYER x\nSECRET x\nBUY NOW\nEND\n"),
+    );
+    ok(&["ingest", "--root", r, m.to_str().unwrap()]);
+    assert!(root.join("unrouted/000002.eml").exists());
+    assert_eq!(std::fs::read_dir(root.join("outbox")).unwrap().count(), 1, "a stranger was answered");
     assert!(ok(&["tick", "--root", r]).contains("east"));
 }

@@ -242,13 +242,58 @@ def check_ledger(path):
     if lines[-1] == b"":
         lines.pop()
     prev = "0" * 64
+    entries = []
     for n, line in enumerate(lines, 1):
         entry = parse_json(line, f"ledger.jsonl line {n}")
         if not isinstance(entry, dict) or entry.get("prev") != prev:
             raise Mismatch(f"ledger.jsonl line {n}: prev is not "
                            + (f"the hash of line {n - 1}" if n > 1 else "64 zeros"))
         prev = hashlib.sha256(line).hexdigest()
-    return len(lines)
+        entries.append(entry)
+    return entries
+
+
+def step_lines(entries):
+    """The ledger's step lines, by step number."""
+    return {e["step"]: e for e in entries
+            if e.get("event") == "step" and type(e.get("step")) is int}
+
+
+def check_files(root, entries):
+    """Every file a step line hashes bare must be as written, where this copy has it."""
+    n = 0
+    for k, e in sorted(step_lines(entries).items()):
+        files = e.get("files") or {}
+        for path, want in sorted(files.items()):
+            full = os.path.join(root, *path.split("/"))
+            if ".." in path.split("/") or not os.path.isfile(full):
+                continue
+            with open(full, "rb") as f:
+                if hashlib.sha256(f.read()).hexdigest() != want:
+                    raise Mismatch(f"{path}: changed after step {k} (the ledger holds another hash)")
+            n += 1
+    return n
+
+
+def report_salt(hk, path):
+    """t = first 16 bytes of H("umpire-report\\n" + h[k] + path + "\\n")."""
+    return H(b"umpire-report\n", hk, path.encode(), b"\n")[:16]
+
+
+def check_commitments(root, entries, h):
+    """Every private report this copy has must be the one committed, salted, in its step."""
+    n = total = 0
+    for k, e in sorted(step_lines(entries).items()):
+        for path, want in sorted((e.get("commitments") or {}).items()):
+            total += 1
+            full = os.path.join(root, *path.split("/"))
+            if ".." in path.split("/") or not os.path.isfile(full) or k >= len(h):
+                continue
+            with open(full, "rb") as f:
+                if H(report_salt(h[k], path), f.read()).hex() != want:
+                    raise Mismatch(f"{path}: not the report step {k} committed to")
+            n += 1
+    return n, total
 
 
 def verify(root, bundle_path=None):
@@ -305,10 +350,13 @@ def verify(root, bundle_path=None):
     print(f"public dice: {public} faces reproduced from the step keys K")
 
     entries = check_ledger(os.path.join(root, "ledger.jsonl"))
-    print(f"ledger: {entries} lines, hash chain intact")
+    print(f"ledger: {len(entries)} lines, hash chain intact")
+    print(f"files: {check_files(root, entries)} public files as the ledger hashed them")
 
     if bundle_path:
-        verify_bundle(bundle_path, campaign, length, c0, h0, steps)
+        h = verify_bundle(bundle_path, campaign, length, c0, h0, steps)
+        n, total = check_commitments(root, entries, h)
+        print(f"report commitments: {n} of {total} private reports present here match their salted commitment")
     return len(steps), dice
 
 
@@ -398,6 +446,7 @@ def verify_bundle(path, campaign, length, c0, h0, steps):
     if len(b["steps"]) < len(steps):
         print(f"note: the bundle covers steps 1..{len(b['steps'])}; "
               "later steps had the public checks only")
+    return h
 
 
 # --- Worked vectors

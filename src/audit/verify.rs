@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use super::bundle::{self, HiddenRoll};
 use crate::campaign::adjudicate::{Headline, compute_step, render_reports};
-use crate::campaign::{Config, ledger, open_engine, read_json};
+use crate::campaign::{Config, ledger, open_engine, publish, read_json};
 use crate::dice::{Stream, StreamKind};
 use crate::systems::{self, GameData, Setup};
 use crate::trust::record::{Announcement, StepRecord, TRUST_VERSION};
@@ -23,6 +23,10 @@ pub struct Verified {
     pub hidden_dice: usize,
     pub receipts: usize,
     pub files_checked: usize,
+    /// Salted commitments to private reports in the ledger.
+    pub private_commitments: usize,
+    /// Of those, how many the replay checked against the reports it rendered.
+    pub commitments_checked: usize,
     pub replayed: bool,
     /// Things not checked and why (a report file not present in this copy, say).
     pub notes: Vec<String>,
@@ -78,6 +82,9 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         v.receipts += record.receipts.iter().filter(|r| r.receipt.is_some()).count();
         v.public_dice += record.rolls.iter().filter(|r| r.stream == StreamKind::Public).count();
         v.hidden_dice += record.rolls.iter().filter(|r| r.stream == StreamKind::Hidden).count();
+        if let Some(c) = entry["commitments"].as_object() {
+            v.private_commitments += c.len();
+        }
         // Every other file the step wrote must still be as written.
         if let Some(files) = entry["files"].as_object() {
             for (file, hash) in files {
@@ -88,6 +95,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
                         }
                         v.files_checked += 1;
                     }
+                    Err(_) if !publish::is_public_report(file) => {} // private: not in a published copy
                     Err(_) => v.notes.push(format!("{file} is not in this copy; not checked")),
                 }
             }
@@ -96,11 +104,31 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         records.push(record);
     }
     v.steps = records.len() as u64;
+    check_published_files(root, &ledger_text, &mut v)?;
 
     if let Some(path) = bundle_path {
         replay(root, path, &announcement, &records, &steps, &mut v)?;
+    } else if v.private_commitments > 0 {
+        v.notes.push(format!(
+            "{} private report(s) are committed salted; the audit bundle checks them",
+            v.private_commitments
+        ));
     }
     Ok(v)
+}
+
+/// In a published folder, the campaign's templates and data files must be the ones the
+/// public ledger's first line lists.
+fn check_published_files(root: &Path, ledger_text: &str, v: &mut Verified) -> Result<()> {
+    let Some(settings) = publish::published_settings(ledger_text) else { return Ok(()) };
+    for (file, hash) in &settings.files {
+        let bytes = std::fs::read(root.join(file)).with_context(|| format!("reading {file}"))?;
+        if *hash != trust::hex(&trust::h(&[&bytes])) {
+            return fail(format!("{file} is not the file the published ledger lists"));
+        }
+        v.files_checked += 1;
+    }
+    Ok(())
 }
 
 fn check_file_hash(entry: &Value, rel: &str, bytes: &[u8]) -> Result<()> {
@@ -175,12 +203,14 @@ fn check_public_step(record: &StepRecord, k: u64, campaign: &str, previous: &str
     Ok(())
 }
 
-/// Each published receipt must be the one given to its player when the orders were accepted.
+/// Each published receipt must be the one given to its player when their latest orders
+/// for the step were accepted (the ones sealed into it).
 fn check_accepted_receipts(entries: &[Value], step: &Value, record: &StepRecord, rel: &str) -> Result<()> {
+    let k = step["step"].as_u64();
     for r in &record.receipts {
-        let file = step["sealed"][&r.player].as_str();
-        let accepted = file
-            .and_then(|f| entries.iter().find(|e| e["event"] == "accept" && e["file"].as_str() == Some(f)));
+        let accepted = entries
+            .iter()
+            .rfind(|e| e["event"] == "accept" && e["step"].as_u64() == k && e["player"] == r.player.as_str());
         match (&r.receipt, accepted) {
             (None, None) => {}
             (Some(receipt), Some(a)) if a["receipt"].as_str() == Some(receipt.as_str()) => {}
@@ -241,7 +271,11 @@ fn replay(
     }
     // The human reports are re-rendered with the campaign's own system and templates,
     // where this copy has its campaign.toml.
-    let renderer = match Config::load(root).ok() {
+    let config = Config::load(root).ok().or_else(|| {
+        let text = std::fs::read_to_string(root.join("ledger.jsonl")).ok()?;
+        publish::published_settings(&text).map(|s| s.config())
+    });
+    let renderer = match config {
         Some(config) => Some((open_engine(root, &config.system)?, config)),
         None => None,
     };
@@ -281,6 +315,8 @@ fn replay(
             let phase = engine.phase(&state)?;
             let next = engine.phase(&computed.state)?;
             let deadline = step_lines.get(i).and_then(|e| e["next_deadline"].as_str()).map(str::to_string);
+            let h_k = chains.hidden(k).ok_or_else(|| anyhow!("the hidden chain has no element {k}"))?;
+            let committed = step_lines.get(i).and_then(|e| e["commitments"].as_object());
             for (file, text, _) in render_reports(
                 root,
                 config,
@@ -288,6 +324,16 @@ fn replay(
                 &Headline { step: k, phase: &phase, next: &next, next_deadline: deadline },
                 &computed,
             )? {
+                let rel = file.display().to_string();
+                if let Some(c) = committed.and_then(|c| c.get(&rel)) {
+                    let salt = trust::report_salt(&h_k, &rel);
+                    if c.as_str()
+                        != Some(trust::hex(&trust::report_commitment(&salt, text.as_bytes())).as_str())
+                    {
+                        bail!("{rel}: the report step {k} produces is not the one the ledger committed to");
+                    }
+                    v.commitments_checked += 1;
+                }
                 if let Ok(on_disk) = std::fs::read(root.join(&file)) {
                     if on_disk != text.as_bytes() {
                         bail!("{}: it is not the report that step {k} produces", file.display());
@@ -297,6 +343,16 @@ fn replay(
             }
         }
         state = computed.state;
+    }
+    if renderer.is_some() && v.commitments_checked != v.private_commitments {
+        bail!(
+            "the ledger commits to {} private report(s), but the replay produced {} of them",
+            v.private_commitments,
+            v.commitments_checked
+        );
+    }
+    if renderer.is_none() && v.private_commitments > 0 {
+        v.notes.push("no campaign settings here: private report commitments not checked".into());
     }
     v.replayed = true;
     Ok(())

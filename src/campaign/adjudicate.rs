@@ -180,7 +180,7 @@ pub fn render_reports(
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
     let Headline { step, phase, next, next_deadline } = headline;
     let step = *step;
-    let templates = Templates::new(Some(root));
+    let templates = Templates::with_escaping(Some(root), config.escape_reports);
     let campaign = CampaignInfo::of(config)?;
     let mut viewers = vec![Viewer::Public, Viewer::Gm];
     viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));
@@ -238,14 +238,31 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let public_json = serde_json::to_vec_pretty(&computed.record)?;
     let mut hashes = BTreeMap::new();
     hashes.insert(format!("reports/{step}/public.json"), trust::hex(&trust::h(&[&public_json])));
-    txn.write(format!("reports/{step}/public.json"), public_json);
+    txn.write_public(format!("reports/{step}/public.json"), public_json);
 
     let headline = Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone() };
     let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &computed)?;
     let mut texts: BTreeMap<String, (String, String)> = BTreeMap::new();
+    // A private report is committed salted (never hashed bare: its hash would let anyone
+    // test guesses of its text); its reader gets the salt in the mail.
+    let mut commitments = BTreeMap::new();
+    let mut salts: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+    let h_k = chains.hidden(step).ok_or_else(|| anyhow!("the hidden chain has no element {step}"))?;
     for (path, text, viewer) in &reports {
-        hashes.insert(path.display().to_string(), trust::hex(&trust::h(&[text.as_bytes()])));
-        txn.write(path.clone(), text.clone());
+        let rel = path.display().to_string();
+        if *viewer == Viewer::Public {
+            hashes.insert(rel, trust::hex(&trust::h(&[text.as_bytes()])));
+            txn.write_public(path.clone(), text.clone());
+        } else {
+            let salt = trust::report_salt(&h_k, &rel);
+            commitments.insert(rel.clone(), trust::hex(&trust::report_commitment(&salt, text.as_bytes())));
+            txn.write(path.clone(), text.clone());
+            let who = match viewer {
+                Viewer::Player(p) => p.clone(),
+                _ => "gm".into(),
+            };
+            salts.entry(who).or_default().push((rel, trust::hex(&salt)));
+        }
         let who = match viewer {
             Viewer::Player(p) => p.clone(),
             Viewer::Gm => "gm".into(),
@@ -269,6 +286,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             continue;
         }
         let (text, html) = texts.get(&player.id).cloned().unwrap_or_default();
+        let text = with_salts(text, salts.get(&player.id));
         outbox::queue(
             &c.config,
             &mut txn,
@@ -283,6 +301,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     }
     if let Some(gm) = c.config.gm_email.clone() {
         let (text, html) = texts.get("gm").cloned().unwrap_or_default();
+        let text = with_salts(text, salts.get("gm"));
         outbox::queue(
             &c.config,
             &mut txn,
@@ -299,6 +318,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         "sealed": sealed_files,
         "receipts": computed.record.receipts,
         "files": hashes,
+        "commitments": commitments,
         "opened": opened.to_rfc3339(),
         "next_deadline": next_deadline,
     }));
@@ -314,4 +334,28 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             .collect(),
         next,
     })
+}
+
+/// The line that opens the salts block of a report mail; `check-report` looks for it.
+pub const SALTS_MARKER: &str = "-- report commitments --";
+
+/// A report mail's text: the report, then the salts its reader needs to check that the
+/// report is the one committed in the published ledger (see `umpire check-report`).
+fn with_salts(mut text: String, salts: Option<&Vec<(String, String)>>) -> String {
+    let Some(salts) = salts.filter(|s| !s.is_empty()) else { return text };
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    text.push('\n');
+    text.push_str(SALTS_MARKER);
+    text.push('\n');
+    text.push_str(
+        "The published ledger commits to this report salted, so nobody else can test guesses\n\
+         of it. Your salts (keep this mail): check with\n\
+         umpire check-report PUBLISHED_DIR --mail THIS_MAIL.eml\n",
+    );
+    for (path, salt) in salts {
+        text.push_str(&format!("{path} {salt}\n"));
+    }
+    text
 }

@@ -28,6 +28,14 @@ pub struct Config {
     pub max_input_bytes: u64,
     #[serde(default)]
     pub options: BTreeMap<String, String>,
+    /// Markdown and BBCode reports escape every value (new campaigns); campaigns made
+    /// before escaping existed lack it and keep rendering as they did, so they replay.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub escape_reports: bool,
+    /// The campaign directory's mode as octal text; default "0700" (the GM alone). A GM
+    /// whose web server must read the public reports may relax it, say to "0750".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub directory_mode: Option<String>,
     /// Deadlines, reminders and grace; without it, phases wait for the GM.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub schedule: Option<Schedule>,
@@ -40,6 +48,32 @@ pub struct Config {
 
 fn default_max_input() -> u64 {
     DEFAULT_MAX_INPUT
+}
+
+impl Config {
+    /// The registered address (a player's or the GM's) that `address` is, if any.
+    pub fn registered(&self, address: &str) -> Option<String> {
+        let address = address.trim();
+        self.players
+            .iter()
+            .map(|p| p.email.as_str())
+            .chain(self.gm_email.as_deref())
+            .find(|r| r.eq_ignore_ascii_case(address))
+            .map(str::to_string)
+    }
+
+    /// The mode the campaign directory must have: `directory_mode`, or 0700.
+    pub fn directory_mode(&self) -> Result<u32> {
+        match &self.directory_mode {
+            None => Ok(super::store::DIR_MODE),
+            Some(text) => {
+                let digits = text.trim().trim_start_matches("0o");
+                u32::from_str_radix(digits, 8).ok().filter(|m| *m <= 0o777 && m & 0o700 == 0o700).ok_or_else(
+                    || anyhow!("campaign.toml: directory_mode '{text}' is not an octal mode that lets the GM in, such as \"0700\" or \"0750\""),
+                )
+            }
+        }
+    }
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

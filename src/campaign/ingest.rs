@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::Serialize;
 use serde_json::json;
 
@@ -59,7 +59,7 @@ struct LineError {
 /// Stores `raw` in `inbox/` before anything else. The caller holds the lock.
 pub fn store_raw(c: &Campaign, raw: &[u8]) -> Result<(u64, PathBuf)> {
     let dir = c.root.join("inbox");
-    std::fs::create_dir_all(&dir).with_context(|| format!("creating {}", dir.display()))?;
+    store::create_dirs(&dir)?;
     let mut n = c.ledger.events("input").filter_map(|e| e["input"].as_u64()).max().unwrap_or(0);
     for entry in std::fs::read_dir(&dir)?.flatten() {
         if let Some(k) =
@@ -200,10 +200,27 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let engine = c.engine()?;
     let state = c.current_state()?;
     let phase = engine.phase(&state)?;
-    let sender = mail.reply_to.clone().or_else(|| mail.from.clone());
+    // Until the secret is checked, anyone may have written the From and Reply-To: answer
+    // only at an address registered in this campaign (or, for a plain file with no
+    // sender, the GM), never a stranger's, and quote nothing of the mail.
+    let stranger = mail.from.is_some() || mail.reply_to.is_some();
+    let sender = [mail.reply_to.as_deref(), mail.from.as_deref()]
+        .into_iter()
+        .flatten()
+        .find_map(|a| c.config.registered(a));
     let deadline = super::schedule::deadline(&c.ledger, c.config.schedule.as_ref(), step)?
         .and_then(|d| c.config.schedule.as_ref().map(|s| s.show(d)));
-    let mut reply = Reply { c, n, step, phase: &phase, deadline, mail, to: sender.clone() };
+    let mut reply = Reply {
+        c,
+        n,
+        step,
+        phase: &phase,
+        deadline,
+        mail,
+        to: sender.clone(),
+        authenticated: false,
+        stranger,
+    };
 
     if raw.len() as u64 > c.config.max_input_bytes {
         return reply.refuse(
@@ -239,7 +256,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             return reply.refuse(
                 txn,
                 None,
-                format!("this is game {}, but the GAME line says {g}", c.config.id),
+                format!("this is game {}, but the GAME line names another game", c.config.id),
                 Vec::new(),
             );
         }
@@ -255,12 +272,14 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         return reply.refuse(
             txn,
             None,
-            format!("there is no player '{name}' in game {}", c.config.id),
+            format!("the PLAYER line names no player of game {}", c.config.id),
             Vec::new(),
         );
     };
     let authentic = envelope.secret.as_deref().is_some_and(|s| player.secret_fits(s));
     if !authentic {
+        // The named player hears of it at their own address, whoever sent it.
+        reply.to = Some(player.email.clone());
         let reason =
             if envelope.secret.is_none() { "there is no SECRET line" } else { "the secret is wrong" };
         return reply.refuse(
@@ -272,6 +291,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     }
     // From here on the sender is the player: answer at the player's own address.
     reply.to = Some(player.email.clone());
+    reply.authenticated = true;
     let player_id = player.id.clone();
     if let Some(result) = &phase.game_over {
         return reply.refuse(
@@ -348,11 +368,13 @@ fn in_the_mail(envelope: &Envelope, errors: Vec<crate::systems::OrderError>) -> 
 /// GM commands: authenticated with the GM's secret, answered at the GM's address.
 fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Result<Verdict> {
     if !envelope.secret.as_deref().is_some_and(|s| c.config.gm_secret_fits(s)) {
+        reply.to = c.config.gm_email.clone();
         return reply.refuse(txn, None, "the GM's secret is wrong; nothing was done".into(), Vec::new());
     }
     if let Some(gm) = &c.config.gm_email {
         reply.to = Some(gm.clone());
     }
+    reply.authenticated = true;
     match super::gm_mail::apply(c, &envelope.body, txn)? {
         Err(errors) => {
             let errors = in_the_mail(envelope, errors);
@@ -418,6 +440,10 @@ struct Reply<'a> {
     deadline: Option<String>,
     mail: &'a Inbound,
     to: Option<String>,
+    /// The sender proved who they are (a player's or the GM's secret).
+    authenticated: bool,
+    /// The mail has a From or Reply-To (it is not a plain file the GM ingested).
+    stranger: bool,
 }
 
 impl Reply<'_> {
@@ -430,8 +456,14 @@ impl Reply<'_> {
         txn: &mut Txn,
         player: Option<&str>,
         reason: String,
-        errors: Vec<LineError>,
+        mut errors: Vec<LineError>,
     ) -> Result<Verdict> {
+        if !self.authenticated {
+            // Nothing of an unauthenticated mail is quoted back.
+            for e in &mut errors {
+                e.text = String::new();
+            }
+        }
         let ctx = json!({
             "accepted": false,
             "campaign": self.campaign_info()?,
@@ -442,7 +474,7 @@ impl Reply<'_> {
             "reason": reason,
             "errors": errors,
         });
-        if self.to.is_none() {
+        if self.to.is_none() && !self.stranger {
             // A plain file with no sender: the GM who ingested it gets the answer.
             self.to = self.c.config.gm_email.clone();
         }
@@ -458,6 +490,7 @@ impl Reply<'_> {
             return Ok(());
         };
         let subject = match &self.mail.subject {
+            _ if !self.authenticated => format!("[{}] orders {what}", self.c.config.id),
             Some(s) if !s.trim().is_empty() && !s.to_ascii_lowercase().starts_with("re:") => {
                 format!("Re: {s}")
             }

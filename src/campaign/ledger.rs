@@ -20,13 +20,26 @@ pub struct Ledger {
 }
 
 impl Ledger {
+    /// Opens the ledger of the campaign at `root` (whose lock the caller holds). A torn
+    /// tail, left by a crash in the middle of an append, is cut off: see [`torn_tail`].
     pub fn open(root: &Path) -> Result<Self> {
         let path = root.join("ledger.jsonl");
-        let text = match fs::read_to_string(&path) {
+        let mut text = match fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(e).with_context(|| format!("reading {}", path.display())),
         };
+        if let Some(keep) = torn_tail(root, &text) {
+            eprintln!(
+                "umpire: {}: cutting an unfinished append ({} byte(s)) left by an interrupted command",
+                path.display(),
+                text.len() - keep
+            );
+            let file = fs::OpenOptions::new().write(true).open(&path)?;
+            file.set_len(keep as u64)?;
+            file.sync_all()?;
+            text.truncate(keep);
+        }
         let mut lines = Vec::new();
         let mut entries = Vec::new();
         for (i, line) in text.lines().enumerate() {
@@ -61,9 +74,12 @@ impl Ledger {
         format!("{:06}", n + 1)
     }
 
-    /// Appends `entries` as one atomic rewrite of the ledger file.
+    /// Appends `entries` with one write and an fsync of the file (and of its directory
+    /// when the file is new). This is the commit point of a transaction: a crash in the
+    /// middle leaves a torn tail, which the next [`Ledger::open`] cuts off.
     pub fn append(&mut self, txn: &str, entries: Vec<Value>) -> Result<()> {
         let mut lines = self.lines.clone();
+        let before = lines.len();
         let mut added = Vec::new();
         for entry in entries {
             let prev = lines
@@ -84,13 +100,55 @@ impl Ledger {
             lines.push(serde_json::to_string(&value)?);
             added.push(value);
         }
-        let mut text = lines.join("\n");
-        text.push('\n');
-        store::write_atomic(&self.path, text.as_bytes())?;
+        let mut text = String::new();
+        for l in &lines[before..] {
+            text.push_str(l);
+            text.push('\n');
+        }
+        let new_file = !self.path.exists();
+        let mut options = fs::OpenOptions::new();
+        options.create(true).append(true);
+        #[cfg(unix)]
+        std::os::unix::fs::OpenOptionsExt::mode(&mut options, store::HIDDEN_MODE);
+        let mut file =
+            options.open(&self.path).with_context(|| format!("opening {}", self.path.display()))?;
+        std::io::Write::write_all(&mut file, text.as_bytes())
+            .with_context(|| format!("appending to {}", self.path.display()))?;
+        if store::durable() {
+            file.sync_data().with_context(|| format!("syncing {}", self.path.display()))?;
+            if let (true, Some(dir)) = (new_file, self.path.parent()) {
+                fs::File::open(dir).and_then(|d| d.sync_all()).ok();
+            }
+        }
         self.lines = lines;
         self.entries.extend(added);
         Ok(())
     }
+}
+
+/// Where to cut a ledger text that a crash left torn, or `None` if it is whole.
+///
+/// A whole ledger ends with a newline and every line is JSON. A torn one ends in part of
+/// a line: that fragment goes. If the last whole line's transaction is still staged
+/// under `pending/` (so it was never applied), the fragment belongs to it, and its whole
+/// lines go too: a transaction is in the ledger entirely or not at all. (Transactions
+/// run one at a time under the lock, and a staged one is applied before the next
+/// begins, so only the last can be unfinished.)
+pub fn torn_tail(root: &Path, text: &str) -> Option<usize> {
+    if text.is_empty() || text.ends_with('\n') {
+        return None;
+    }
+    let mut keep = text.rfind('\n').map(|i| i + 1).unwrap_or(0);
+    let last_txn = |upto: usize| -> Option<String> {
+        let line = text[..upto].trim_end_matches('\n').rsplit('\n').next()?;
+        serde_json::from_str::<Value>(line).ok()?["txn"].as_str().map(str::to_string)
+    };
+    if let Some(txn) = last_txn(keep).filter(|t| root.join("pending").join(t).exists()) {
+        while keep > 0 && last_txn(keep).as_deref() == Some(txn.as_str()) {
+            keep = text[..keep - 1].rfind('\n').map(|i| i + 1).unwrap_or(0);
+        }
+    }
+    Some(keep)
 }
 
 /// Checks the hash chain of a ledger file; names the first line that breaks it.
@@ -111,4 +169,50 @@ pub fn check_chain(text: &str) -> Result<usize, String> {
         count += 1;
     }
     Ok(count)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn ledger_with_two_txns(dir: &Path) -> String {
+        let mut l = Ledger::open(dir).unwrap();
+        l.append("000001", vec![json!({"event": "new"})]).unwrap();
+        l.append("000002", vec![json!({"event": "input", "input": 1}), json!({"event": "accept"})]).unwrap();
+        fs::read_to_string(dir.join("ledger.jsonl")).unwrap()
+    }
+
+    #[test]
+    fn a_torn_last_line_is_cut_and_the_chain_holds() {
+        let dir = tempfile::tempdir().unwrap();
+        let whole = ledger_with_two_txns(dir.path());
+        assert_eq!(check_chain(&whole), Ok(3));
+        // A crash in the middle of the next append: half a line, no newline.
+        let torn = format!("{whole}{{\"seq\":4,\"prev\":\"ab");
+        fs::write(dir.path().join("ledger.jsonl"), &torn).unwrap();
+        let l = Ledger::open(dir.path()).unwrap();
+        assert_eq!(l.entries().len(), 3);
+        assert_eq!(fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap(), whole);
+        // The next append continues the chain.
+        let mut l = l;
+        l.append("000003", vec![json!({"event": "input", "input": 2})]).unwrap();
+        assert_eq!(check_chain(&fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap()), Ok(4));
+    }
+
+    #[test]
+    fn a_torn_transaction_goes_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let whole = ledger_with_two_txns(dir.path());
+        // Transaction 000003 wrote one whole line and half of its second, and is still staged.
+        let mut l = Ledger::open(dir.path()).unwrap();
+        l.append("000003", vec![json!({"event": "input", "input": 2})]).unwrap();
+        let with_first = fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap();
+        fs::write(dir.path().join("ledger.jsonl"), format!("{with_first}{{\"seq\":5")).unwrap();
+        fs::create_dir_all(dir.path().join("pending/000003")).unwrap();
+        let l = Ledger::open(dir.path()).unwrap();
+        assert_eq!(l.entries().len(), 3);
+        assert_eq!(fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap(), whole);
+        assert!(!l.has_txn("000003"));
+    }
 }

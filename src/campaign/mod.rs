@@ -22,6 +22,7 @@ pub mod ingest;
 pub mod ledger;
 pub mod new;
 pub mod outbox;
+pub mod publish;
 pub mod route;
 pub mod schedule;
 pub mod store;
@@ -57,6 +58,7 @@ impl Campaign {
     pub fn open(root: &Path) -> Result<Self> {
         let config = Config::load(root)?;
         let lock = lock(root)?;
+        set_directory_mode(root, config.directory_mode()?)?;
         let ledger = Ledger::open(root)?;
         let (finished, discarded) = store::recover(root, &ledger)?;
         if finished + discarded > 0 {
@@ -124,6 +126,23 @@ pub fn open_engine(root: &Path, system: &str) -> Result<Box<dyn Engine>> {
     (info.open)(&GameData::new(info.name, info.files, Some(root.join("games").join(info.name))))
 }
 
+/// Gives the campaign directory its mode (0700 unless campaign.toml relaxes it).
+pub fn set_directory_mode(root: &Path, mode: u32) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let now =
+            fs::metadata(root).with_context(|| format!("reading {}", root.display()))?.permissions().mode();
+        if now & 0o777 != mode {
+            fs::set_permissions(root, fs::Permissions::from_mode(mode))
+                .with_context(|| format!("setting the mode of {}", root.display()))?;
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = (root, mode);
+    Ok(())
+}
+
 pub fn state_path(step: u64) -> PathBuf {
     PathBuf::from(format!("state/{step}.json"))
 }
@@ -135,18 +154,17 @@ pub fn read_json(path: &Path) -> Result<Value> {
 
 fn lock(root: &Path) -> Result<File> {
     let path = root.join(".lock");
-    let file = File::options()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .with_context(|| format!("opening {}", path.display()))?;
+    let mut options = File::options();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, store::HIDDEN_MODE);
+    let file = options.open(&path).with_context(|| format!("opening {}", path.display()))?;
     file.lock().with_context(|| format!("locking {}", path.display()))?;
     Ok(file)
 }
 
 /// Takes the lock of a directory that is about to become a campaign.
 pub fn lock_new(root: &Path) -> Result<File> {
-    fs::create_dir_all(root).with_context(|| format!("creating {}", root.display()))?;
+    store::create_dirs(root)?;
     lock(root)
 }

@@ -51,7 +51,10 @@ pub fn valid_id(id: &str) -> bool {
         && id.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
 }
 
-pub fn create(req: NewCampaign) -> Result<Created> {
+/// Names no player may take: they are the file names of the GM's and the public report.
+pub const RESERVED_NAMES: [&str; 2] = ["gm", "public"];
+
+pub fn create(mut req: NewCampaign) -> Result<Created> {
     let info = systems::find(&req.system).ok_or_else(|| {
         let known: Vec<&str> = systems::SYSTEMS.iter().map(|s| s.name).collect();
         anyhow!("unknown system '{}'; this build knows: {}", req.system, known.join(", "))
@@ -83,8 +86,10 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     let mut players = Vec::new();
     let mut secrets = Vec::new();
     for (name, email) in &req.players {
-        if !valid_id(name) || name.eq_ignore_ascii_case("gm") {
-            bail!("player name '{name}': use letters, digits, '-', '_' or '.' ('gm' is the GM's)");
+        if !valid_id(name) || RESERVED_NAMES.iter().any(|r| name.eq_ignore_ascii_case(r)) {
+            bail!(
+                "player name '{name}': use letters, digits, '-', '_' or '.' ('gm' is the GM's, 'public' the public report's)"
+            );
         }
         if !email.contains('@') || email.contains(char::is_whitespace) {
             bail!("player {name}: '{email}' is not a mail address");
@@ -117,12 +122,19 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         max_input_bytes: DEFAULT_MAX_INPUT,
         schedule: req.schedule.clone(),
         options: req.options.clone(),
+        directory_mode: None,
+        escape_reports: true,
         players,
         gm_secret_salt: gm.salt,
         gm_secret_hash: gm.hash,
     };
 
     let engine = (info.open)(&GameData::embedded(info.name, info.files))?;
+    let mut config = config;
+    for (key, value) in engine.pinned_options() {
+        config.options.entry(key.to_string()).or_insert_with(|| value.to_string());
+    }
+    req.options = config.options.clone();
     let player_ids = config.player_ids();
     let state = engine.setup(&Setup {
         campaign: &id,
@@ -147,10 +159,10 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     let _lock = lock_new(&req.dir)?;
     let mut txn = Txn::new();
     txn.write("campaign.toml", config.to_toml()?);
-    txn.write_private("secret/master.key", format!("{}\n", trust::hex(&master)));
-    txn.write_private("secret/gm-secret.txt", format!("{}\n", gm.secret));
+    txn.write("secret/master.key", format!("{}\n", trust::hex(&master)));
+    txn.write("secret/gm-secret.txt", format!("{}\n", gm.secret));
     txn.write(state_path(0), serde_json::to_vec_pretty(&state)?);
-    txn.write("reports/0/public.json", serde_json::to_vec_pretty(&announcement)?);
+    txn.write_public("reports/0/public.json", serde_json::to_vec_pretty(&announcement)?);
 
     let templates = Templates::new(None);
     let commitments = Commitments { public: &c0, hidden: &h0 };
@@ -197,4 +209,19 @@ fn random_bytes<const N: usize>() -> [u8; N] {
     let mut b = [0u8; N];
     OsRng.fill_bytes(&mut b);
     b
+}
+
+/// A warning when the process's umask lets other users read new files. umpire sets the
+/// mode of everything it writes (0600 files, a 0700 directory), but the mail server, an
+/// editor or a backup tool writing into the campaign would follow the umask.
+pub fn umask_warning() -> Option<String> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let mask = status.lines().find_map(|l| l.strip_prefix("Umask:"))?.trim();
+    let value = u32::from_str_radix(mask, 8).ok()?;
+    (value & 0o077 != 0o077).then(|| {
+        format!(
+            "your umask is {mask}: files other programs write into the campaign will be readable by other users; \
+             umpire's own are 0600 in a 0700 directory, but set `umask 077` for the GM's account to be safe"
+        )
+    })
 }

@@ -37,29 +37,32 @@ pub fn route(root: &Path, raw: &[u8]) -> Result<Option<PathBuf>> {
     Ok(campaigns(root)?.into_iter().find(|(_, c)| c.id.eq_ignore_ascii_case(game.trim())).map(|(d, _)| d))
 }
 
-/// Keeps a mail that names no campaign here, and answers it (unless it must not be answered).
+/// Keeps a mail that names no campaign here, and answers it only when its sender is a
+/// registered player or GM of a campaign here: a stranger's From may be forged, so a
+/// stranger gets nothing (the server must not mail whoever a forger names), and nobody
+/// is told which games run here or has their own text quoted back.
 pub fn unrouted(root: &Path, raw: &[u8]) -> Result<PathBuf> {
     let _lock = super::lock_new(root)?;
     let dir = root.join("unrouted");
-    std::fs::create_dir_all(&dir)?;
+    store::create_dirs(&dir)?;
     let n = std::fs::read_dir(&dir)?.flatten().count() + 1;
     let stored = dir.join(format!("{n:06}.eml"));
     store::write_atomic(&stored, raw)?;
     let mail = parse_mail(raw);
     let campaigns = campaigns(root)?;
-    let (Some(to), None, Some((_, any))) =
-        (mail.reply_to.clone().or(mail.from.clone()), &mail.automated, campaigns.first())
-    else {
+    let registered = [mail.reply_to.as_deref(), mail.from.as_deref()]
+        .into_iter()
+        .flatten()
+        .find_map(|a| campaigns.iter().find_map(|(_, c)| c.registered(a).map(|r| (r, c))));
+    let (Some((to, any)), None) = (registered, &mail.automated) else {
         return Ok(stored);
     };
-    let names: Vec<String> = campaigns.iter().map(|(_, c)| c.id.clone()).collect();
     let text = format!(
-        "REFUSED: {}\n\nThe games here are: {}.\nStart your orders with a GAME line naming one of them.\n",
+        "REFUSED: {}\n\nStart your orders with the GAME line your welcome mail gives.\n",
         match game_of(raw) {
-            Some(g) => format!("there is no game '{g}' at this address"),
-            None => "no GAME line was found, so the mail could not be given to a game".into(),
+            Some(_) => "the GAME line names no game at this address",
+            None => "no GAME line was found, so the mail could not be given to a game",
         },
-        names.join(", ")
     );
     let domain = any.game_address.rsplit_once('@').map(|(_, d)| d).unwrap_or("umpire.invalid");
     let bytes = build_message(&Outgoing {

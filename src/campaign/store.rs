@@ -25,27 +25,55 @@ pub fn set_durable(durable: bool) {
     DURABLE.store(durable, std::sync::atomic::Ordering::SeqCst);
 }
 
+/// Whether writes wait for the disk.
+pub fn durable() -> bool {
+    DURABLE.load(std::sync::atomic::Ordering::SeqCst)
+}
+
+/// The mode of every file the GM alone may read: almost everything in a campaign.
+pub const HIDDEN_MODE: u32 = 0o600;
+/// The mode of a file of the public set.
+pub const PUBLIC_MODE: u32 = 0o644;
+/// The mode of every directory umpire creates (the GM may relax the campaign's own in
+/// `campaign.toml`).
+pub const DIR_MODE: u32 = 0o700;
+
+/// Creates `dir` and its missing parents, each with mode 0700, whatever the umask.
+pub fn create_dirs(dir: &Path) -> Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::DirBuilderExt;
+        fs::DirBuilder::new()
+            .recursive(true)
+            .mode(DIR_MODE)
+            .create(dir)
+            .with_context(|| format!("creating {}", dir.display()))
+    }
+    #[cfg(not(unix))]
+    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))
+}
+
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
-/// so a reader sees the old file or the new one, never half of one.
+/// so a reader sees the old file or the new one, never half of one. The file is hidden
+/// (0600): only the GM may read it.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_mode(path, bytes, None)
 }
 
-/// As [`write_atomic`], with Unix permissions (0600 for secrets).
+/// As [`write_atomic`], with Unix permissions (default 0600).
 pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<()> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    create_dirs(dir)?;
     let mut tmp = tempfile::Builder::new()
         .prefix(".tmp-")
         .tempfile_in(dir)
         .with_context(|| format!("creating a temporary file in {}", dir.display()))?;
     tmp.write_all(bytes).with_context(|| format!("writing {}", path.display()))?;
-    // The temporary file starts private (0600); an ordinary file gets the usual 0644
-    // so that reports can be served or copied, a secret keeps 0600.
+    // The temporary file starts private (0600); only a file of the public set opens up.
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        tmp.as_file().set_permissions(fs::Permissions::from_mode(mode.unwrap_or(0o644)))?;
+        tmp.as_file().set_permissions(fs::Permissions::from_mode(mode.unwrap_or(HIDDEN_MODE)))?;
     }
     #[cfg(not(unix))]
     let _ = mode;
@@ -93,14 +121,15 @@ impl Txn {
         Txn::default()
     }
 
-    /// Adds a file, by its path relative to the campaign directory.
+    /// Adds a file, by its path relative to the campaign directory. It is hidden
+    /// (mode 0600, the GM alone reads it) unless added with [`Txn::write_public`].
     pub fn write(&mut self, rel: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) {
-        self.files.push((rel.into(), bytes.into(), None));
+        self.files.push((rel.into(), bytes.into(), Some(HIDDEN_MODE)));
     }
 
-    /// Adds a file only the GM may read.
-    pub fn write_private(&mut self, rel: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) {
-        self.files.push((rel.into(), bytes.into(), Some(0o600)));
+    /// Adds a file of the public set (a public report, a public record): mode 0644.
+    pub fn write_public(&mut self, rel: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) {
+        self.files.push((rel.into(), bytes.into(), Some(PUBLIC_MODE)));
     }
 
     /// Adds a ledger line (the `seq`, `prev`, `at` and `txn` fields are filled in).
@@ -172,7 +201,7 @@ fn apply(root: &Path, stage: &Path, manifest: &Manifest) -> Result<()> {
         }
         let to = root.join(&file.path);
         if let Some(dir) = to.parent() {
-            fs::create_dir_all(dir)?;
+            create_dirs(dir)?;
         }
         fs::rename(&from, &to).with_context(|| format!("moving {} into place", file.path.display()))?;
         if n == 0 {

@@ -59,6 +59,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 dir.display()
             );
             println!("  your GM secret (also in secret/gm-secret.txt): {}", created.gm_secret);
+            if let Some(warning) = new::umask_warning() {
+                eprintln!("umpire: warning: {warning}");
+            }
             println!(
                 "next: umpire send {} --smtp smtp://user@host  (or --sendmail, or --dry-run)",
                 dir.display()
@@ -131,13 +134,15 @@ pub fn dispatch(command: Command) -> Result<i32> {
         Command::Verify { dir, bundle } => match audit::verify(&dir, bundle.as_deref()) {
             Ok(v) => {
                 println!(
-                    "verify: OK — {} step(s), {} ledger line(s) chained, {} receipt(s), {} public and {} hidden dice, {} file(s) unchanged{}",
+                    "verify: OK — {} step(s), {} ledger line(s) chained, {} receipt(s), {} public and {} hidden dice, {} file(s) unchanged, {} of {} private report commitment(s) checked{}",
                     v.steps,
                     v.ledger_lines,
                     v.receipts,
                     v.public_dice,
                     v.hidden_dice,
                     v.files_checked,
+                    v.commitments_checked,
+                    v.private_commitments,
                     if v.replayed { "; every step replayed from the audit bundle" } else { "" }
                 );
                 for note in &v.notes {
@@ -147,6 +152,28 @@ pub fn dispatch(command: Command) -> Result<i32> {
             }
             Err(e) => {
                 eprintln!("verify: FAILED — {e:#}");
+                Ok(1)
+            }
+        },
+        Command::Publish { dir, out } => {
+            let p = umpire::campaign::publish::publish(&dir, &out)?;
+            println!(
+                "wrote {} file(s) to {} ({} public ledger line(s)); post or print that folder and nothing else",
+                p.files,
+                out.display(),
+                p.ledger_lines
+            );
+            Ok(0)
+        }
+        Command::CheckReport { dir, mail } => match audit::check_report(&dir, &mail) {
+            Ok(lines) => {
+                for l in lines {
+                    println!("check-report: OK — {l}");
+                }
+                Ok(0)
+            }
+            Err(e) => {
+                eprintln!("check-report: FAILED — {e:#}");
                 Ok(1)
             }
         },
@@ -169,6 +196,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             print!("{}", what_if(&read(&position)?, &read(&orders)?, json)?);
             Ok(0)
         }
+        Command::Bench { system, games, .. } if system == "tick" => super::bench_tick::run(games),
         Command::Bench { system, reference, games, seed } => {
             let info = find_system(&system)?;
             let bench = info.tools.bench.ok_or_else(|| anyhow!("system {} has no benchmark", info.name))?;
@@ -198,7 +226,10 @@ pub fn dispatch(command: Command) -> Result<i32> {
             let svg = draw(&c.state(step.unwrap_or(c.steps()))?, &viewer)?;
             match output {
                 Some(path) => {
-                    umpire::campaign::store::write_atomic(&path, svg.as_bytes())?;
+                    // Only the public picture may be read by others; a player's shows hidden units.
+                    let mode =
+                        (viewer == systems::Viewer::Public).then_some(umpire::campaign::store::PUBLIC_MODE);
+                    umpire::campaign::store::write_atomic_mode(&path, svg.as_bytes(), mode)?;
                     println!("wrote {}", path.display());
                 }
                 None => print!("{svg}"),

@@ -3,6 +3,7 @@
 //! arguments, 75 (EX_TEMPFAIL) when a mail could not even be stored, so that a mail
 //! server delivering to `ingest --stdin` tries again later.
 
+mod bench_tick;
 mod commands;
 mod demo;
 
@@ -134,6 +135,16 @@ enum Command {
         #[arg(long)]
         bundle: Option<PathBuf>,
     },
+    /// Write the public set (what may be posted or printed) into a new directory.
+    Publish { dir: PathBuf, out: PathBuf },
+    /// Check that a report mailed to you is the one the published ledger committed to.
+    CheckReport {
+        /// A published folder (or the campaign).
+        dir: PathBuf,
+        /// The report mail as saved (.eml), or its text.
+        #[arg(long)]
+        mail: PathBuf,
+    },
     /// Write the post-game disclosure: master secret, sealed orders, states.
     AuditBundle {
         #[arg(default_value = ".")]
@@ -152,7 +163,8 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Measure a system's speed (build with --release for meaningful figures).
+    /// Measure a system's speed (build with --release for meaningful figures);
+    /// `bench tick --games N` times cron's tick over N campaigns.
     Bench {
         system: String,
         /// A reference input (for diplomacy: the DATC cases, ../shared/data/diplomacy/datc_v3.json).

@@ -148,9 +148,15 @@ fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> Result<O
     }
     sender.send(&addressing.envelope, &bytes)?;
     let folder = target.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(folder).and_then(|()| fs::rename(path, target)).map_err(|e| {
-        format!("sent, but could not move it to {} ({e}); it will be sent again next time", target.display())
-    })?;
+    crate::campaign::store::create_dirs(folder)
+        .map_err(std::io::Error::other)
+        .and_then(|()| fs::rename(path, target))
+        .map_err(|e| {
+            format!(
+                "sent, but could not move it to {} ({e}); it will be sent again next time",
+                target.display()
+            )
+        })?;
     Ok(Outcome::Sent)
 }
 

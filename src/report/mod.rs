@@ -73,13 +73,43 @@ pub struct Templates {
 impl Templates {
     /// `campaign`: the campaign directory whose `templates/` overrides the defaults.
     pub fn new(campaign: Option<&Path>) -> Self {
+        Self::with_escaping(campaign, true)
+    }
+
+    /// As [`Templates::new`]; `escape` false renders Markdown and BBCode values as they
+    /// are, as builds before escaping did (campaigns made by them replay that way).
+    pub fn with_escaping(campaign: Option<&Path>, escape: bool) -> Self {
         let dir: Option<PathBuf> = campaign.map(|c| c.join("templates"));
         let mut env = Environment::new();
         env.set_keep_trailing_newline(true);
         env.set_trim_blocks(true);
         env.set_lstrip_blocks(true);
-        env.set_auto_escape_callback(|name| {
-            if name.ends_with(".html") { minijinja::AutoEscape::Html } else { minijinja::AutoEscape::None }
+        // Every value is escaped for its format, so a label a player chose cannot become
+        // markup (a link, an image, a tag) in a report pasted into a forum.
+        env.set_auto_escape_callback(move |name| {
+            if name.ends_with(".html") {
+                minijinja::AutoEscape::Html
+            } else if !escape {
+                minijinja::AutoEscape::None
+            } else if name.ends_with(".md") {
+                minijinja::AutoEscape::Custom("markdown")
+            } else if name.ends_with(".bbcode") {
+                minijinja::AutoEscape::Custom("bbcode")
+            } else {
+                minijinja::AutoEscape::None
+            }
+        });
+        env.set_formatter(|out, state, value| match state.auto_escape() {
+            minijinja::AutoEscape::Custom(kind) => {
+                if value.is_undefined() {
+                    return Ok(());
+                }
+                let text = value.to_string();
+                let text = if value.is_safe() { text } else { self::escape(kind, &text) };
+                out.write_str(&text)
+                    .map_err(|e| minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string()))
+            }
+            _ => minijinja::escape_formatter(out, state, value),
         });
         env.set_loader(move |name| {
             if let Some(dir) = &dir {
@@ -99,6 +129,27 @@ impl Templates {
         let template = self.env.get_template(&name).map_err(|e| anyhow!("template {name}: {e}"))?;
         template.render(ctx).map_err(|e| anyhow!("template {name}: {e:#}"))
     }
+}
+
+/// Escapes a value for a Markdown or BBCode report.
+///
+/// Markdown: a backslash before each character that can start markup (`\\` `` ` `` `*`
+/// `_` `[` `]` `<` `>` `|` `~`). BBCode has no escape, so square brackets become their
+/// fullwidth forms (［ ］): they read the same and open no tag.
+pub fn escape(kind: &str, text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match (kind, ch) {
+            ("markdown", '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '|' | '~') => {
+                out.push('\\');
+                out.push(ch);
+            }
+            ("bbcode", '[') => out.push('\u{FF3B}'),
+            ("bbcode", ']') => out.push('\u{FF3D}'),
+            _ => out.push(ch),
+        }
+    }
+    out
 }
 
 /// The names of the default templates, for `umpire templates`.

@@ -206,6 +206,13 @@ pub trait System: Send + Sync {
     fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
         Ok(())
     }
+
+    /// Options `new` writes into every new campaign that does not set them: a rule this
+    /// build changed is pinned that way, so a campaign made by an earlier build (which
+    /// lacks the option) keeps its old rule and still replays byte for byte.
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
 }
 
 /// The face of a system the core uses: state as JSON, orders as sealed text.
@@ -235,6 +242,7 @@ pub trait Engine: Send + Sync {
         rng: &mut dyn rand_core::RngCore,
     ) -> anyhow::Result<Option<String>>;
     fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>>;
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)];
 }
 
 fn load<S: DeserializeOwned>(state: &Value) -> anyhow::Result<S> {
@@ -286,6 +294,10 @@ impl<T: System> Engine for T {
 
     fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View> {
         Ok(System::view(self, &load::<T::State>(state)?, viewer))
+    }
+
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        System::pinned_options(self)
     }
 
     fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>> {

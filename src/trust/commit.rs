@@ -20,6 +20,25 @@ pub fn receipt(hidden_k: &Hash, player: &str, orders: &[u8]) -> Receipt {
     Receipt { salt, receipt: h(&[&salt, orders]) }
 }
 
+/// The salt of a file only some viewers may read, committed in step k:
+/// `t = H("umpire-report\n" + h[k] + path + "\n")[..16]`, `path` relative to the
+/// campaign directory (`reports/7/france.txt`).
+///
+/// It comes from the hidden chain, so nobody can test a guess of a private report
+/// against its commitment before the audit reveals `h[k]`; the report's reader gets
+/// `t` beside the report and can check their own copy.
+pub fn report_salt(hidden_k: &Hash, path: &str) -> [u8; 16] {
+    let full = h(&[b"umpire-report\n", hidden_k, path.as_bytes(), b"\n"]);
+    let mut salt = [0u8; 16];
+    salt.copy_from_slice(&full[..16]);
+    salt
+}
+
+/// The commitment to a private file: `H(t + bytes)`.
+pub fn report_commitment(salt: &[u8; 16], bytes: &[u8]) -> Hash {
+    h(&[salt, bytes])
+}
+
 /// `D = H(for each due player in byte order: player + "\n" + (hex(r) or "none") + "\n")`.
 ///
 /// `due` need not be sorted; it is sorted here by the bytes of the player id.

@@ -10,7 +10,10 @@ mod commit;
 pub mod record;
 
 pub use chain::{Chains, DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, follows};
-pub use commit::{Receipt, dice_key, hidden_dice_key, orders_digest, receipt, state_commitment};
+pub use commit::{
+    Receipt, dice_key, hidden_dice_key, orders_digest, receipt, report_commitment, report_salt,
+    state_commitment,
+};
 
 use sha2::{Digest, Sha256};
 

@@ -46,6 +46,11 @@ pub struct State {
     /// The round now open (rounds mode), from 1.
     #[serde(default)]
     pub round: u64,
+    /// A `TO` roll is rolled on the hidden stream and shown only to the roller and the
+    /// players it names (option `to=hidden`, pinned in every new campaign). Campaigns
+    /// made before this rule rolled it on the public stream and keep doing so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub to_hidden: bool,
 }
 
 impl System for DiceServer {
@@ -54,15 +59,25 @@ impl System for DiceServer {
 
     fn setup(&self, setup: &Setup) -> anyhow::Result<State> {
         let mut rounds = false;
+        let mut to_hidden = false;
         for (key, value) in setup.options {
             match (key.as_str(), value.to_ascii_lowercase().as_str()) {
                 ("rounds", "yes" | "true" | "1") => rounds = true,
                 ("rounds", "no" | "false" | "0") => rounds = false,
                 ("rounds", other) => anyhow::bail!("option rounds={other}: use yes or no"),
-                _ => anyhow::bail!("the dice system has no option '{key}' (it has: rounds=yes|no)"),
+                ("to", "hidden") => to_hidden = true,
+                ("to", "public") => to_hidden = false,
+                ("to", other) => anyhow::bail!("option to={other}: use hidden (or public, the old rule)"),
+                _ => anyhow::bail!(
+                    "the dice system has no option '{key}' (it has: rounds=yes|no, to=hidden|public)"
+                ),
             }
         }
-        Ok(State { players: setup.players.to_vec(), requests: BTreeMap::new(), rounds, round: 1 })
+        Ok(State { players: setup.players.to_vec(), requests: BTreeMap::new(), rounds, round: 1, to_hidden })
+    }
+
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        &[("to", "hidden")]
     }
 
     fn phase(&self, state: &State) -> Phase {
@@ -133,6 +148,10 @@ impl System for DiceServer {
                     .map(|_| {
                         if r.hidden {
                             dice.roll_hidden(label.clone(), r.sides, std::slice::from_ref(player))
+                        } else if state.to_hidden && !r.to.is_empty() {
+                            let mut seen_by = vec![player.clone()];
+                            seen_by.extend(r.to.iter().cloned());
+                            dice.roll_hidden(label.clone(), r.sides, &seen_by)
                         } else {
                             dice.roll(label.clone(), r.sides)
                         }
@@ -158,6 +177,13 @@ impl System for DiceServer {
                         "{player} rolls {} for \"{}\" (hidden until the audit)",
                         r.spec(),
                         r.label
+                    )));
+                } else if state.to_hidden && !r.to.is_empty() {
+                    events.push(Event::public(format!(
+                        "{player} rolls {} for \"{}\" (seen by {} only, until the audit)",
+                        r.spec(),
+                        r.label,
+                        std::iter::once(player).chain(&r.to).cloned().collect::<Vec<_>>().join(", ")
                     )));
                 }
             }
