@@ -15,27 +15,22 @@ pub fn disclose_and_verify(dir: &std::path::Path, bundle: &std::path::Path) -> a
 }
 
 /// Checks a report mail against the ledger of a published folder (or the campaign):
-/// every `path salt` line under the mail's salts block must commit, salted, to the
-/// report text above the block. Returns one line per path checked.
+/// every text report named in the mail's salts block must commit, salted, to the report
+/// text above the block. Returns one line per path checked.
 pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Result<Vec<String>> {
+    use crate::report::salts;
     use anyhow::{Context, anyhow, bail};
     let raw = std::fs::read(mail).with_context(|| format!("reading {}", mail.display()))?;
     let parsed = crate::mail::parse_mail(&raw);
-    let text = if parsed.text.contains(crate::campaign::adjudicate::SALTS_MARKER) {
+    let text = if parsed.text.contains(salts::MARKER) {
         parsed.text
     } else {
         String::from_utf8_lossy(&raw).into_owned()
     };
     let text = text.replace("\r\n", "\n");
-    let marker = format!("\n\n{}\n", crate::campaign::adjudicate::SALTS_MARKER);
-    let Some(at) = text.rfind(&marker) else {
-        bail!(
-            "{}: no '{}' block: this is not a report mail",
-            mail.display(),
-            crate::campaign::adjudicate::SALTS_MARKER
-        );
+    let Some((report, block)) = salts::split(&text) else {
+        bail!("{}: no '{}' block: this is not a report mail", mail.display(), salts::MARKER);
     };
-    let report = &text[..at + 1];
     let ledger = std::fs::read_to_string(dir.join("ledger.jsonl")).context("reading ledger.jsonl")?;
     crate::campaign::ledger::check_chain(&ledger).map_err(|e| anyhow!(e))?;
     let mut committed = std::collections::BTreeMap::new();
@@ -48,20 +43,12 @@ pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Re
         }
     }
     let mut out = Vec::new();
-    for line in text[at + marker.len()..].lines() {
-        let mut words = line.split_whitespace();
-        let (Some(path), Some(salt), None) = (words.next(), words.next(), words.next()) else { continue };
-        let Some(salt) = ::hex::decode(salt).ok().and_then(|b| <[u8; 16]>::try_from(b).ok()) else {
-            continue;
-        };
-        // The mail carries the text form; the other formats' salts are for their files.
-        if !path.ends_with(".txt") {
-            continue;
-        }
+    // The mail carries the text form; the other formats' salts are for their files.
+    for (path, salt) in block.iter().filter(|(p, _)| p.ends_with(".txt")) {
         let Some(hash) = committed.get(path) else {
             bail!("{path}: the ledger commits to no such report");
         };
-        if *hash != crate::trust::hex(&crate::trust::report_commitment(&salt, report.as_bytes())) {
+        if *hash != crate::trust::hex(&crate::trust::report_commitment(salt, report.as_bytes())) {
             bail!("{path}: this report is not the one the ledger committed to");
         }
         out.push(format!("{path} is the report the ledger committed to"));

@@ -1,6 +1,7 @@
 //! `umpire verify`: checks a campaign's public record, and with an audit bundle replays
 //! every step. It names the first thing that does not match.
 
+use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -58,6 +59,8 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         return fail("reports/0/public.json: its chain commitments differ from the ones the ledger recorded at creation".into());
     }
 
+    let settings = publish::published_settings(new);
+    let accepted = latest_receipts(&entries);
     let steps: Vec<&Value> = entries.iter().filter(|e| e["event"] == "step").collect();
     let mut previous = announcement.chain_public.clone();
     let mut records = Vec::new();
@@ -78,7 +81,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
                 "{rel}: its receipts differ from the ones the ledger recorded for step {k}"
             ));
         }
-        check_accepted_receipts(&entries, entry, &record, &rel)?;
+        check_accepted_receipts(&accepted, k, &record, &rel)?;
         v.receipts += record.receipts.iter().filter(|r| r.receipt.is_some()).count();
         v.public_dice += record.rolls.iter().filter(|r| r.stream == StreamKind::Public).count();
         v.hidden_dice += record.rolls.iter().filter(|r| r.stream == StreamKind::Hidden).count();
@@ -104,10 +107,10 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         records.push(record);
     }
     v.steps = records.len() as u64;
-    check_published_files(root, &ledger_text, &mut v)?;
+    check_published_files(root, settings.as_ref(), &mut v)?;
 
     if let Some(path) = bundle_path {
-        replay(root, path, &announcement, &records, &steps, &mut v)?;
+        replay(root, path, &announcement, &records, &steps, settings.as_ref(), &mut v)?;
     } else if v.private_commitments > 0 {
         v.notes.push(format!(
             "{} private report(s) are committed salted; the audit bundle checks them",
@@ -119,8 +122,8 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
 
 /// In a published folder, the campaign's templates and data files must be the ones the
 /// public ledger's first line lists.
-fn check_published_files(root: &Path, ledger_text: &str, v: &mut Verified) -> Result<()> {
-    let Some(settings) = publish::published_settings(ledger_text) else { return Ok(()) };
+fn check_published_files(root: &Path, settings: Option<&publish::Settings>, v: &mut Verified) -> Result<()> {
+    let Some(settings) = settings else { return Ok(()) };
     for (file, hash) in &settings.files {
         let bytes = std::fs::read(root.join(file)).with_context(|| format!("reading {file}"))?;
         if *hash != trust::hex(&trust::h(&[&bytes])) {
@@ -203,17 +206,32 @@ fn check_public_step(record: &StepRecord, k: u64, campaign: &str, previous: &str
     Ok(())
 }
 
+/// The receipt acknowledged for each player's latest accepted orders of each step (the
+/// ones sealed into it), by (step, player).
+fn latest_receipts(entries: &[Value]) -> BTreeMap<(u64, &str), &str> {
+    let mut latest = BTreeMap::new();
+    for e in entries.iter().filter(|e| e["event"] == "accept") {
+        if let (Some(k), Some(player), Some(receipt)) =
+            (e["step"].as_u64(), e["player"].as_str(), e["receipt"].as_str())
+        {
+            latest.insert((k, player), receipt);
+        }
+    }
+    latest
+}
+
 /// Each published receipt must be the one given to its player when their latest orders
-/// for the step were accepted (the ones sealed into it).
-fn check_accepted_receipts(entries: &[Value], step: &Value, record: &StepRecord, rel: &str) -> Result<()> {
-    let k = step["step"].as_u64();
+/// for the step were accepted.
+fn check_accepted_receipts(
+    accepted: &BTreeMap<(u64, &str), &str>,
+    k: u64,
+    record: &StepRecord,
+    rel: &str,
+) -> Result<()> {
     for r in &record.receipts {
-        let accepted = entries
-            .iter()
-            .rfind(|e| e["event"] == "accept" && e["step"].as_u64() == k && e["player"] == r.player.as_str());
-        match (&r.receipt, accepted) {
+        match (&r.receipt, accepted.get(&(k, r.player.as_str()))) {
             (None, None) => {}
-            (Some(receipt), Some(a)) if a["receipt"].as_str() == Some(receipt.as_str()) => {}
+            (Some(receipt), Some(a)) if *a == receipt.as_str() => {}
             _ => {
                 return fail(format!(
                     "{rel}: the receipt of {} is not the one acknowledged to them",
@@ -232,6 +250,7 @@ fn replay(
     announcement: &Announcement,
     records: &[StepRecord],
     step_lines: &[&Value],
+    settings: Option<&publish::Settings>,
     v: &mut Verified,
 ) -> Result<()> {
     let b = bundle::load(path)?;
@@ -271,10 +290,7 @@ fn replay(
     }
     // The human reports are re-rendered with the campaign's own system and templates,
     // where this copy has its campaign.toml.
-    let config = Config::load(root).ok().or_else(|| {
-        let text = std::fs::read_to_string(root.join("ledger.jsonl")).ok()?;
-        publish::published_settings(&text).map(|s| s.config())
-    });
+    let config = Config::load(root).ok().or_else(|| settings.map(publish::Settings::config));
     let renderer = match config {
         Some(config) => Some((open_engine(root, &config.system)?, config)),
         None => None,

@@ -12,7 +12,7 @@ use super::{Campaign, Config, Txn, clock, state_path};
 use crate::dice::{Dice, Roll};
 use crate::orders::parse_envelope;
 use crate::report::context::{self, CampaignInfo, PhaseInfo};
-use crate::report::{Format, Templates};
+use crate::report::{Format, Templates, salts};
 use crate::systems::{self, Event, Phase, PhaseMode, PlayerId, Viewer};
 use crate::trust::record::{PublicRoll, ReceiptEntry, StepRecord, TRUST_VERSION};
 use crate::trust::{self, Hash};
@@ -186,11 +186,7 @@ pub fn render_reports(
     viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));
     let mut out = Vec::new();
     for viewer in viewers {
-        let (kind, name) = match &viewer {
-            Viewer::Public => ("public", "public".to_string()),
-            Viewer::Gm => ("player", "gm".to_string()),
-            Viewer::Player(p) => ("player", p.clone()),
-        };
+        let kind = if viewer == Viewer::Public { "public" } else { "player" };
         let ctx = context::report(
             campaign.clone(),
             step,
@@ -204,7 +200,7 @@ pub fn render_reports(
             format!("umpire verify {}", config.id),
         );
         for format in Format::ALL {
-            let path = PathBuf::from(format!("reports/{step}/{name}.{}", format.ext()));
+            let path = PathBuf::from(format!("reports/{step}/{}.{}", viewer.report_name(), format.ext()));
             out.push((path, templates.render(kind, format, &ctx)?, viewer.clone()));
         }
     }
@@ -250,6 +246,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let h_k = chains.hidden(step).ok_or_else(|| anyhow!("the hidden chain has no element {step}"))?;
     for (path, text, viewer) in &reports {
         let rel = path.display().to_string();
+        let who = viewer.report_name().to_string();
         if *viewer == Viewer::Public {
             hashes.insert(rel, trust::hex(&trust::h(&[text.as_bytes()])));
             txn.write_public(path.clone(), text.clone());
@@ -257,17 +254,8 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             let salt = trust::report_salt(&h_k, &rel);
             commitments.insert(rel.clone(), trust::hex(&trust::report_commitment(&salt, text.as_bytes())));
             txn.write(path.clone(), text.clone());
-            let who = match viewer {
-                Viewer::Player(p) => p.clone(),
-                _ => "gm".into(),
-            };
-            salts.entry(who).or_default().push((rel, trust::hex(&salt)));
+            salts.entry(who.clone()).or_default().push((rel, trust::hex(&salt)));
         }
-        let who = match viewer {
-            Viewer::Player(p) => p.clone(),
-            Viewer::Gm => "gm".into(),
-            Viewer::Public => "public".into(),
-        };
         let entry = texts.entry(who).or_default();
         if path.extension().is_some_and(|e| e == "txt") {
             entry.0 = text.clone();
@@ -286,7 +274,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             continue;
         }
         let (text, html) = texts.get(&player.id).cloned().unwrap_or_default();
-        let text = with_salts(text, salts.get(&player.id));
+        let text = salts::append(text, salts.get(&player.id).map_or(&[][..], Vec::as_slice));
         outbox::queue(
             &c.config,
             &mut txn,
@@ -301,7 +289,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     }
     if let Some(gm) = c.config.gm_email.clone() {
         let (text, html) = texts.get("gm").cloned().unwrap_or_default();
-        let text = with_salts(text, salts.get("gm"));
+        let text = salts::append(text, salts.get("gm").map_or(&[][..], Vec::as_slice));
         outbox::queue(
             &c.config,
             &mut txn,
@@ -334,28 +322,4 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             .collect(),
         next,
     })
-}
-
-/// The line that opens the salts block of a report mail; `check-report` looks for it.
-pub const SALTS_MARKER: &str = "-- report commitments --";
-
-/// A report mail's text: the report, then the salts its reader needs to check that the
-/// report is the one committed in the published ledger (see `umpire check-report`).
-fn with_salts(mut text: String, salts: Option<&Vec<(String, String)>>) -> String {
-    let Some(salts) = salts.filter(|s| !s.is_empty()) else { return text };
-    if !text.ends_with('\n') {
-        text.push('\n');
-    }
-    text.push('\n');
-    text.push_str(SALTS_MARKER);
-    text.push('\n');
-    text.push_str(
-        "The published ledger commits to this report salted, so nobody else can test guesses\n\
-         of it. Your salts (keep this mail): check with\n\
-         umpire check-report PUBLISHED_DIR --mail THIS_MAIL.eml\n",
-    );
-    for (path, salt) in salts {
-        text.push_str(&format!("{path} {salt}\n"));
-    }
-    text
 }

@@ -203,24 +203,12 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     // Until the secret is checked, anyone may have written the From and Reply-To: answer
     // only at an address registered in this campaign (or, for a plain file with no
     // sender, the GM), never a stranger's, and quote nothing of the mail.
-    let stranger = mail.from.is_some() || mail.reply_to.is_some();
-    let sender = [mail.reply_to.as_deref(), mail.from.as_deref()]
-        .into_iter()
-        .flatten()
-        .find_map(|a| c.config.registered(a));
+    let has_sender = mail.claimed_senders().next().is_some();
+    let registered = mail.claimed_senders().find_map(|a| c.config.registered(a));
     let deadline = super::schedule::deadline(&c.ledger, c.config.schedule.as_ref(), step)?
         .and_then(|d| c.config.schedule.as_ref().map(|s| s.show(d)));
-    let mut reply = Reply {
-        c,
-        n,
-        step,
-        phase: &phase,
-        deadline,
-        mail,
-        to: sender.clone(),
-        authenticated: false,
-        stranger,
-    };
+    let mut reply =
+        Reply { c, n, step, phase: &phase, deadline, mail, to: registered, authenticated: false, has_sender };
 
     if raw.len() as u64 > c.config.max_input_bytes {
         return reply.refuse(
@@ -443,7 +431,7 @@ struct Reply<'a> {
     /// The sender proved who they are (a player's or the GM's secret).
     authenticated: bool,
     /// The mail has a From or Reply-To (it is not a plain file the GM ingested).
-    stranger: bool,
+    has_sender: bool,
 }
 
 impl Reply<'_> {
@@ -474,7 +462,7 @@ impl Reply<'_> {
             "reason": reason,
             "errors": errors,
         });
-        if self.to.is_none() && !self.stranger {
+        if self.to.is_none() && !self.has_sender {
             // A plain file with no sender: the GM who ingested it gets the answer.
             self.to = self.c.config.gm_email.clone();
         }

@@ -78,16 +78,16 @@ impl Ledger {
     /// when the file is new). This is the commit point of a transaction: a crash in the
     /// middle leaves a torn tail, which the next [`Ledger::open`] cuts off.
     pub fn append(&mut self, txn: &str, entries: Vec<Value>) -> Result<()> {
-        let mut lines = self.lines.clone();
-        let before = lines.len();
+        let mut lines: Vec<String> = Vec::new();
         let mut added = Vec::new();
         for entry in entries {
             let prev = lines
                 .last()
+                .or(self.lines.last())
                 .map(|l| trust::hex(&trust::h(&[l.as_bytes()])))
                 .unwrap_or_else(|| GENESIS.to_string());
             let mut obj = Map::new();
-            obj.insert("seq".into(), Value::from(lines.len() as u64 + 1));
+            obj.insert("seq".into(), Value::from((self.lines.len() + lines.len()) as u64 + 1));
             obj.insert("prev".into(), Value::from(prev));
             obj.insert("at".into(), Value::from(clock::now().to_rfc3339()));
             obj.insert("txn".into(), Value::from(txn));
@@ -101,7 +101,7 @@ impl Ledger {
             added.push(value);
         }
         let mut text = String::new();
-        for l in &lines[before..] {
+        for l in &lines {
             text.push_str(l);
             text.push('\n');
         }
@@ -120,7 +120,7 @@ impl Ledger {
                 fs::File::open(dir).and_then(|d| d.sync_all()).ok();
             }
         }
-        self.lines = lines;
+        self.lines.extend(lines);
         self.entries.extend(added);
         Ok(())
     }

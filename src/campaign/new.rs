@@ -54,7 +54,7 @@ pub fn valid_id(id: &str) -> bool {
 /// Names no player may take: they are the file names of the GM's and the public report.
 pub const RESERVED_NAMES: [&str; 2] = ["gm", "public"];
 
-pub fn create(mut req: NewCampaign) -> Result<Created> {
+pub fn create(req: NewCampaign) -> Result<Created> {
     let info = systems::find(&req.system).ok_or_else(|| {
         let known: Vec<&str> = systems::SYSTEMS.iter().map(|s| s.name).collect();
         anyhow!("unknown system '{}'; this build knows: {}", req.system, known.join(", "))
@@ -112,6 +112,11 @@ pub fn create(mut req: NewCampaign) -> Result<Created> {
         .or_else(|| req.gm_email.clone())
         .unwrap_or_else(|| format!("{id}@umpire.invalid"));
     let gm = issue_secret();
+    let engine = (info.open)(&GameData::embedded(info.name, info.files))?;
+    let mut options = req.options.clone();
+    for (key, value) in engine.pinned_options() {
+        options.entry(key.to_string()).or_insert_with(|| value.to_string());
+    }
     let config = Config {
         id: id.clone(),
         system: info.name.to_string(),
@@ -121,7 +126,7 @@ pub fn create(mut req: NewCampaign) -> Result<Created> {
         chain_length: req.chain_length.unwrap_or(DEFAULT_CHAIN_LENGTH).clamp(1, trust::MAX_CHAIN_LENGTH),
         max_input_bytes: DEFAULT_MAX_INPUT,
         schedule: req.schedule.clone(),
-        options: req.options.clone(),
+        options,
         directory_mode: None,
         escape_reports: true,
         players,
@@ -129,18 +134,12 @@ pub fn create(mut req: NewCampaign) -> Result<Created> {
         gm_secret_hash: gm.hash,
     };
 
-    let engine = (info.open)(&GameData::embedded(info.name, info.files))?;
-    let mut config = config;
-    for (key, value) in engine.pinned_options() {
-        config.options.entry(key.to_string()).or_insert_with(|| value.to_string());
-    }
-    req.options = config.options.clone();
     let player_ids = config.player_ids();
     let state = engine.setup(&Setup {
         campaign: &id,
         players: &player_ids,
         scenario: req.scenario.as_deref(),
-        options: &req.options,
+        options: &config.options,
     })?;
 
     let master = random_bytes::<32>();

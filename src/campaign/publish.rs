@@ -256,10 +256,9 @@ fn set_public_dirs(out: &Path) -> Result<()> {
     Ok(())
 }
 
-/// The settings a published folder carries in its ledger's first line, if it has them.
-pub fn published_settings(ledger_text: &str) -> Option<Settings> {
-    let first: Value = serde_json::from_str(ledger_text.lines().next()?).ok()?;
-    serde_json::from_value(first.get("settings")?.clone()).ok()
+/// The settings a published ledger carries in its `new` line, if it has them.
+pub fn published_settings(new_line: &Value) -> Option<Settings> {
+    serde_json::from_value(new_line.get("settings")?.clone()).ok()
 }
 
 #[cfg(test)]

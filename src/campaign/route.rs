@@ -50,9 +50,8 @@ pub fn unrouted(root: &Path, raw: &[u8]) -> Result<PathBuf> {
     store::write_atomic(&stored, raw)?;
     let mail = parse_mail(raw);
     let campaigns = campaigns(root)?;
-    let registered = [mail.reply_to.as_deref(), mail.from.as_deref()]
-        .into_iter()
-        .flatten()
+    let registered = mail
+        .claimed_senders()
         .find_map(|a| campaigns.iter().find_map(|(_, c)| c.registered(a).map(|r| (r, c))));
     let (Some((to, any)), None) = (registered, &mail.automated) else {
         return Ok(stored);

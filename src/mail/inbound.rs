@@ -34,6 +34,14 @@ pub struct Inbound {
     pub is_mail: bool,
 }
 
+impl Inbound {
+    /// The addresses the mail claims to come from: Reply-To, then From. Anyone can write
+    /// them, so they are only ever matched against addresses the campaign registered.
+    pub fn claimed_senders(&self) -> impl Iterator<Item = &str> {
+        [self.reply_to.as_deref(), self.from.as_deref()].into_iter().flatten()
+    }
+}
+
 /// Header names that only mail has; one of them must be in the header block for the
 /// input to count as mail, so that an orders file that starts `Game: x` stays a file.
 const MAIL_HEADERS: &[&str] = &[

@@ -4,6 +4,7 @@
 //! (see [`context`]), so it cannot show what that reader may not see.
 
 pub mod context;
+pub mod salts;
 
 use std::path::{Path, PathBuf};
 

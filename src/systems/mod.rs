@@ -43,6 +43,18 @@ pub enum Viewer {
     Gm,
 }
 
+impl Viewer {
+    /// The name of this viewer's report files (`reports/<k>/<name>.<ext>`): `public`,
+    /// `gm`, or the player's id (which is why no player may be named `public` or `gm`).
+    pub fn report_name(&self) -> &str {
+        match self {
+            Viewer::Public => "public",
+            Viewer::Gm => "gm",
+            Viewer::Player(p) => p,
+        }
+    }
+}
+
 impl Audience {
     /// May `viewer` see something with this audience?
     pub fn admits(&self, viewer: &Viewer) -> bool {

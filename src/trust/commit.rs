@@ -14,9 +14,7 @@ pub struct Receipt {
 /// The salt comes from the hidden chain, so nobody can confirm a guess of a secret
 /// orders file from its published receipt, and the GM cannot pick the salt.
 pub fn receipt(hidden_k: &Hash, player: &str, orders: &[u8]) -> Receipt {
-    let full = h(&[b"umpire-receipt\n", hidden_k, player.as_bytes(), b"\n", orders]);
-    let mut salt = [0u8; 16];
-    salt.copy_from_slice(&full[..16]);
+    let salt = first_16(h(&[b"umpire-receipt\n", hidden_k, player.as_bytes(), b"\n", orders]));
     Receipt { salt, receipt: h(&[&salt, orders]) }
 }
 
@@ -28,7 +26,11 @@ pub fn receipt(hidden_k: &Hash, player: &str, orders: &[u8]) -> Receipt {
 /// against its commitment before the audit reveals `h[k]`; the report's reader gets
 /// `t` beside the report and can check their own copy.
 pub fn report_salt(hidden_k: &Hash, path: &str) -> [u8; 16] {
-    let full = h(&[b"umpire-report\n", hidden_k, path.as_bytes(), b"\n"]);
+    first_16(h(&[b"umpire-report\n", hidden_k, path.as_bytes(), b"\n"]))
+}
+
+/// The first 16 bytes of a hash: a salt.
+fn first_16(full: Hash) -> [u8; 16] {
     let mut salt = [0u8; 16];
     salt.copy_from_slice(&full[..16]);
     salt
