@@ -702,9 +702,13 @@ else
     at "$(plus_minutes "$R2" 30)"
     rounds_orders "rounds round 3" alice r3.alice@players.umpire.test "ROLL 3d6 last stand"
     check "rounds round 3: the outbox goes out" send_outbox "$ROUNDS"
-    check "rounds round 3: bob's old secret is refused" \
-        "${MAILTOOL[@]}" reply "$T/mail/bob" --in-reply-to r3.bob@players.umpire.test --auto-replied \
+    # A wrong secret is answered at the side's registered address (now carol's), never at
+    # the unauthenticated From: bob is no longer the side's player.
+    check "rounds round 3: bob's old secret is refused, told to the side's player (carol)" \
+        "${MAILTOOL[@]}" reply "$T/mail/carol" --in-reply-to r3.bob@players.umpire.test --auto-replied \
         --contains REFUSED --contains "the secret is wrong" --lacks ACCEPTED
+    check "rounds round 3: ...and nothing goes to bob's old address" \
+        "${MAILTOOL[@]}" unanswered "$ROUNDS" r3.bob@players.umpire.test --to "bob@$DOMAIN"
     check "rounds round 3: ledger: refused, no orders stored" \
         "${MAILTOOL[@]}" verdict "$ROUNDS" r3.bob@players.umpire.test refused
     ack_accepted "rounds round 3" alice r3.alice@players.umpire.test "$ROUNDS_ADDR" "$ROUNDS" 1 \
@@ -803,10 +807,10 @@ else
     check "root: the outboxes go out" send_outbox "$T/games"
     check "root: the mail naming no game is kept in unrouted/" \
         "${MAILTOOL[@]}" kept "$T/games" unknown-game.alice@players.umpire.test
-    check "root: ...and answered with the games there are, strict MIME, In-Reply-To, auto-replied" \
+    check "root: ...and answered (a registered sender), strict MIME, In-Reply-To, auto-replied, naming no game" \
         "${MAILTOOL[@]}" reply "$T/mail/alice" --in-reply-to unknown-game.alice@players.umpire.test \
         --skip-references --auto-replied --reply-to "$GAME_ADDR" --contains "REFUSED" \
-        --contains "nosuchgame" --contains "rounds"
+        --contains "names no game at this address" --lacks "nosuchgame" --lacks "rounds"
     check "root: ...with References naming the mail it answers" \
         "${MAILTOOL[@]}" reply "$T/mail/alice" --in-reply-to unknown-game.alice@players.umpire.test
     check "root: the bounce (no GAME line of its own) is kept in unrouted/" \

@@ -262,13 +262,17 @@ def cmd_kept(a):
 
 
 def cmd_unanswered(a):
-    """Checks that nothing in any outbox or sent/ under a directory answers this Message-ID."""
+    """Checks that nothing in any outbox or sent/ under a directory answers this Message-ID
+    (with --to, nothing answers it at that address)."""
     hits = []
     for p in sorted(Path(a.root).glob("**/*.eml")):
         if p.parent.name not in ("outbox", "sent"):
             continue
         msg = BytesParser(policy=email.policy.default).parsebytes(p.read_bytes())
         ids = angle_ids(msg["In-Reply-To"]) + angle_ids(msg["References"])
+        to = [x.addr_spec.lower() for x in msg["To"].addresses] if msg["To"] else []
+        if a.to and a.to.lower() not in to:
+            continue
         if a.message_id in ids:
             hits.append(str(p))
     if hits:
@@ -530,6 +534,7 @@ def main():
     sp = sub.add_parser("unanswered")
     sp.add_argument("root")
     sp.add_argument("message_id")
+    sp.add_argument("--to")
     sp.set_defaults(fn=cmd_unanswered)
 
     sp = sub.add_parser("faces")
