@@ -68,16 +68,13 @@ impl BundleStep {
 /// Gathers the bundle of a campaign.
 pub fn build(c: &Campaign) -> Result<Bundle> {
     let mut steps = Vec::new();
-    for entry in c.ledger.events("step") {
-        let step = entry["step"].as_u64().ok_or_else(|| anyhow!("a ledger step line has no step number"))?;
-        let due: Vec<String> = serde_json::from_value(entry["due"].clone()).unwrap_or_default();
+    for entry in c.ledger.steps() {
+        let step = entry.step;
+        let due = entry.due.clone();
         let mut sealed = BTreeMap::new();
-        if let Some(files) = entry["sealed"].as_object() {
-            for (player, file) in files {
-                let file = file.as_str().unwrap_or_default();
-                let bytes = std::fs::read(c.root.join(file)).with_context(|| format!("reading {file}"))?;
-                sealed.insert(player.clone(), base64::engine::general_purpose::STANDARD.encode(bytes));
-            }
+        for (player, file) in &entry.sealed {
+            let bytes = std::fs::read(c.root.join(file)).with_context(|| format!("reading {file}"))?;
+            sealed.insert(player.clone(), base64::engine::general_purpose::STANDARD.encode(bytes));
         }
         let record = read_json(&c.root.join(format!("state/{step}.events.json")))?;
         let rolls: Vec<Roll> = serde_json::from_value(record["rolls"].clone()).unwrap_or_default();
@@ -88,7 +85,7 @@ pub fn build(c: &Campaign) -> Result<Bundle> {
             .collect();
         steps.push(BundleStep {
             step,
-            phase: entry["phase"].as_str().unwrap_or_default().to_string(),
+            phase: entry.phase.clone(),
             due,
             sealed,
             hidden_rolls,

@@ -18,6 +18,7 @@ pub fn disclose_and_verify(dir: &std::path::Path, bundle: &std::path::Path) -> a
 /// every text report named in the mail's salts block must commit, salted, to the report
 /// text above the block. Returns one line per path checked.
 pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Result<Vec<String>> {
+    use crate::campaign::event::{Entry, Event, Step};
     use crate::report::salts;
     use anyhow::{Context, anyhow, bail};
     let raw = std::fs::read(mail).with_context(|| format!("reading {}", mail.display()))?;
@@ -34,12 +35,11 @@ pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Re
     let ledger = std::fs::read_to_string(dir.join("ledger.jsonl")).context("reading ledger.jsonl")?;
     crate::campaign::ledger::check_chain(&ledger).map_err(|e| anyhow!(e))?;
     let mut committed = std::collections::BTreeMap::new();
-    for line in ledger.lines() {
+    for (i, line) in ledger.lines().enumerate() {
         let v: serde_json::Value = serde_json::from_str(line)?;
-        if let Some(c) = v["commitments"].as_object() {
-            for (path, hash) in c {
-                committed.insert(path.clone(), hash.as_str().unwrap_or_default().to_string());
-            }
+        let entry = Entry::from_value(&v).map_err(|e| anyhow!("ledger line {}: {e}", i + 1))?;
+        if let Event::Step(Step { commitments: Some(c), .. }) = entry.event {
+            committed.extend(c);
         }
     }
     let mut out = Vec::new();

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::bundle::{self, HiddenRoll};
 use crate::campaign::adjudicate::{Headline, compute_step, render_reports};
+use crate::campaign::event::{Entry, Event, Step};
 use crate::campaign::{Config, ledger, open_engine, publish, read_json};
 use crate::dice::{Stream, StreamKind};
 use crate::systems::{self, GameData, Setup};
@@ -42,7 +43,12 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
     let mut v = Verified::default();
     let ledger_text = std::fs::read_to_string(root.join("ledger.jsonl")).context("reading ledger.jsonl")?;
     v.ledger_lines = ledger::check_chain(&ledger_text).map_err(|e| anyhow!(e))?;
-    let entries: Vec<Value> = ledger_text.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    let mut entries = Vec::new();
+    for (i, line) in ledger_text.lines().enumerate() {
+        let v: Value =
+            serde_json::from_str(line).map_err(|e| anyhow!("ledger line {}: not JSON ({e})", i + 1))?;
+        entries.push(Entry::from_value(&v).map_err(|e| anyhow!("ledger line {}: {e}", i + 1))?.event);
+    }
 
     let announcement: Announcement = serde_json::from_value(read_json(&root.join("reports/0/public.json"))?)
         .map_err(|e| anyhow!("reports/0/public.json is not an announcement: {e}"))?;
@@ -51,22 +57,21 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
     }
     let new = entries
         .iter()
-        .find(|e| e["event"] == "new")
+        .find_map(|e| if let Event::New(n) = e { Some(n) } else { None })
         .ok_or_else(|| anyhow!("the ledger has no 'new' line"))?;
-    if new["chain_public"] != announcement.chain_public.as_str()
-        || new["chain_hidden"] != announcement.chain_hidden.as_str()
-    {
+    if new.chain_public != announcement.chain_public || new.chain_hidden != announcement.chain_hidden {
         return fail("reports/0/public.json: its chain commitments differ from the ones the ledger recorded at creation".into());
     }
 
     let settings = publish::published_settings(new);
     let accepted = latest_receipts(&entries);
-    let steps: Vec<&Value> = entries.iter().filter(|e| e["event"] == "step").collect();
+    let steps: Vec<&Step> =
+        entries.iter().filter_map(|e| if let Event::Step(s) = e { Some(s) } else { None }).collect();
     let mut previous = announcement.chain_public.clone();
     let mut records = Vec::new();
     for (i, entry) in steps.iter().enumerate() {
         let k = i as u64 + 1;
-        if entry["step"].as_u64() != Some(k) {
+        if entry.step != k {
             return fail(format!("ledger: the step lines are out of order at step {k}"));
         }
         let rel = format!("reports/{k}/public.json");
@@ -75,8 +80,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         let record: StepRecord =
             serde_json::from_slice(&bytes).map_err(|e| anyhow!("{rel}: not a step record: {e}"))?;
         check_public_step(&record, k, &announcement.campaign, &previous, &rel)?;
-        let ledger_receipts = serde_json::to_value(&record.receipts)?;
-        if entry["receipts"] != ledger_receipts {
+        if entry.receipts != record.receipts {
             return fail(format!(
                 "{rel}: its receipts differ from the ones the ledger recorded for step {k}"
             ));
@@ -85,22 +89,18 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         v.receipts += record.receipts.iter().filter(|r| r.receipt.is_some()).count();
         v.public_dice += record.rolls.iter().filter(|r| r.stream == StreamKind::Public).count();
         v.hidden_dice += record.rolls.iter().filter(|r| r.stream == StreamKind::Hidden).count();
-        if let Some(c) = entry["commitments"].as_object() {
-            v.private_commitments += c.len();
-        }
+        v.private_commitments += entry.commitments.as_ref().map_or(0, |c| c.len());
         // Every other file the step wrote must still be as written.
-        if let Some(files) = entry["files"].as_object() {
-            for (file, hash) in files {
-                match std::fs::read(root.join(file)) {
-                    Ok(b) => {
-                        if hash.as_str() != Some(trust::hex(&trust::h(&[&b])).as_str()) {
-                            return fail(format!("{file} was changed after step {k} was resolved"));
-                        }
-                        v.files_checked += 1;
+        for (file, hash) in &entry.files {
+            match std::fs::read(root.join(file)) {
+                Ok(b) => {
+                    if *hash != trust::hex(&trust::h(&[&b])) {
+                        return fail(format!("{file} was changed after step {k} was resolved"));
                     }
-                    Err(_) if !publish::is_public_report(file) => {} // private: not in a published copy
-                    Err(_) => v.notes.push(format!("{file} is not in this copy; not checked")),
+                    v.files_checked += 1;
                 }
+                Err(_) if !publish::is_public_report(file) => {} // private: not in a published copy
+                Err(_) => v.notes.push(format!("{file} is not in this copy; not checked")),
             }
         }
         previous = record.chain_reveal.clone();
@@ -134,9 +134,8 @@ fn check_published_files(root: &Path, settings: Option<&publish::Settings>, v: &
     Ok(())
 }
 
-fn check_file_hash(entry: &Value, rel: &str, bytes: &[u8]) -> Result<()> {
-    let recorded = entry["files"][rel].as_str();
-    if recorded != Some(trust::hex(&trust::h(&[bytes])).as_str()) {
+fn check_file_hash(entry: &Step, rel: &str, bytes: &[u8]) -> Result<()> {
+    if entry.files.get(rel) != Some(&trust::hex(&trust::h(&[bytes]))) {
         return fail(format!("{rel} was changed after it was published (the ledger recorded another hash)"));
     }
     Ok(())
@@ -208,13 +207,11 @@ fn check_public_step(record: &StepRecord, k: u64, campaign: &str, previous: &str
 
 /// The receipt acknowledged for each player's latest accepted orders of each step (the
 /// ones sealed into it), by (step, player).
-fn latest_receipts(entries: &[Value]) -> BTreeMap<(u64, &str), &str> {
+fn latest_receipts(entries: &[Event]) -> BTreeMap<(u64, &str), &str> {
     let mut latest = BTreeMap::new();
-    for e in entries.iter().filter(|e| e["event"] == "accept") {
-        if let (Some(k), Some(player), Some(receipt)) =
-            (e["step"].as_u64(), e["player"].as_str(), e["receipt"].as_str())
-        {
-            latest.insert((k, player), receipt);
+    for e in entries {
+        if let Event::Accept(a) = e {
+            latest.insert((a.step, a.player.as_str()), a.receipt.as_str());
         }
     }
     latest
@@ -249,7 +246,7 @@ fn replay(
     path: &Path,
     announcement: &Announcement,
     records: &[StepRecord],
-    step_lines: &[&Value],
+    step_lines: &[&Step],
     settings: Option<&publish::Settings>,
     v: &mut Verified,
 ) -> Result<()> {
@@ -330,9 +327,9 @@ fn replay(
         if let Some((engine_here, config)) = &renderer {
             let phase = engine.phase(&state)?;
             let next = engine.phase(&computed.state)?;
-            let deadline = step_lines.get(i).and_then(|e| e["next_deadline"].as_str()).map(str::to_string);
+            let deadline = step_lines.get(i).and_then(|e| e.next_deadline.clone());
             let h_k = chains.hidden(k).ok_or_else(|| anyhow!("the hidden chain has no element {k}"))?;
-            let committed = step_lines.get(i).and_then(|e| e["commitments"].as_object());
+            let committed = step_lines.get(i).and_then(|e| e.commitments.as_ref());
             for (file, text, _) in render_reports(
                 root,
                 config,
@@ -343,9 +340,7 @@ fn replay(
                 let rel = file.display().to_string();
                 if let Some(c) = committed.and_then(|c| c.get(&rel)) {
                     let salt = trust::report_salt(&h_k, &rel);
-                    if c.as_str()
-                        != Some(trust::hex(&trust::report_commitment(&salt, text.as_bytes())).as_str())
-                    {
+                    if *c != trust::hex(&trust::report_commitment(&salt, text.as_bytes())) {
                         bail!("{rel}: the report step {k} produces is not the one the ledger committed to");
                     }
                     v.commitments_checked += 1;

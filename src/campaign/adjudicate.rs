@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow, bail};
 use serde_json::{Value, json};
 
+use super::event;
 use super::outbox::{self, Mail};
 use super::{Campaign, Config, Txn, clock, state_path};
 use crate::dice::{Dice, Roll};
@@ -38,11 +39,9 @@ pub struct Sealed {
 /// The latest accepted orders of each player for step `step`, from the ledger.
 pub fn sealed_orders(c: &Campaign, step: u64) -> Result<BTreeMap<PlayerId, Sealed>> {
     let mut latest: BTreeMap<PlayerId, PathBuf> = BTreeMap::new();
-    for e in c.ledger.events("accept") {
-        if let (Some(p), Some(f), true) =
-            (e["player"].as_str(), e["file"].as_str(), e["step"].as_u64() == Some(step))
-        {
-            latest.insert(p.to_string(), PathBuf::from(f));
+    for a in c.ledger.accepts().filter(|a| a.step == step) {
+        if let Some(f) = &a.file {
+            latest.insert(a.player.clone(), PathBuf::from(f));
         }
     }
     latest
@@ -296,19 +295,18 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             Mail::new(format!("{step:04}-report-gm"), &gm, format!("{subject} (GM)"), text, Some(html)),
         )?;
     }
-    let sealed_files: BTreeMap<&PlayerId, String> =
-        sealed.iter().map(|(p, s)| (p, s.file.display().to_string())).collect();
-    txn.record(json!({
-        "event": "step",
-        "step": step,
-        "phase": phase.id,
-        "due": due,
-        "sealed": sealed_files,
-        "receipts": computed.record.receipts,
-        "files": hashes,
-        "commitments": commitments,
-        "opened": opened.to_rfc3339(),
-        "next_deadline": next_deadline,
+    let sealed_files: BTreeMap<PlayerId, String> =
+        sealed.iter().map(|(p, s)| (p.clone(), s.file.display().to_string())).collect();
+    txn.record(event::Event::Step(event::Step {
+        step,
+        phase: phase.id.clone(),
+        due: due.to_vec(),
+        sealed: sealed_files,
+        receipts: computed.record.receipts.clone(),
+        files: hashes,
+        commitments: Some(commitments),
+        opened: Some(opened.to_rfc3339()),
+        next_deadline,
     }));
     c.commit(txn)?;
     Ok(Outcome {

@@ -9,9 +9,9 @@
 //! PROCESS                   adjudicate now, with the no-orders default for missing players
 //! ```
 
+use super::event::Event;
 use anyhow::Result;
 use chrono::{Duration, NaiveDateTime, TimeZone, Utc};
-use serde_json::json;
 
 use super::welcome::{self, Commitments, Welcome};
 use super::{Campaign, Config, Txn, clock, schedule};
@@ -47,18 +47,18 @@ pub fn apply(c: &Campaign, body: &str, into: &mut Txn) -> Result<Result<GmOutcom
         match verb.as_str() {
             "EXTEND" => match new_deadline(c, step, &words[1..]) {
                 Ok(d) => {
-                    txn.record(json!({"event": "extend", "step": step, "deadline": d.to_rfc3339()}));
+                    txn.record(Event::Extend { step, deadline: d.to_rfc3339() });
                     let shown = config.schedule.as_ref().map(|s| s.show(d)).unwrap_or_else(|| d.to_rfc3339());
                     out.done.push(format!("deadline of step {step} is now {shown}"));
                 }
                 Err(reason) => errors.push(bad(reason)),
             },
             "PAUSE" => {
-                txn.record(json!({"event": "pause", "step": step}));
+                txn.record(Event::Pause { step });
                 out.done.push("paused: tick will not remind or adjudicate until RESUME".into());
             }
             "RESUME" => {
-                txn.record(json!({"event": "resume", "step": step, "opened": clock::now().to_rfc3339()}));
+                txn.record(Event::Resume { step, opened: clock::now().to_rfc3339() });
                 out.done.push("resumed: the open phase's deadline counts from now".into());
             }
             "PROCESS" | "FORCE" => {
@@ -78,7 +78,7 @@ pub fn apply(c: &Campaign, body: &str, into: &mut Txn) -> Result<Result<GmOutcom
                         let secret = player.reissue();
                         let id = player.id.clone();
                         welcome_replacement(c, &config, txn, &id, email, &secret)?;
-                        txn.record(json!({"event": "replace", "player": id, "email": email}));
+                        txn.record(Event::Replace { player: id.clone(), email: Some(email.to_string()) });
                         out.done.push(format!("{id} is now played from {email} with a new secret; the old secret no longer works"));
                         config_changed = true;
                     }

@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::adjudicate::{self, Outcome};
+use super::event::{Accept, Event, Input};
 use super::outbox::{self, Mail};
 use super::{Campaign, Txn, store};
 use crate::mail::{Inbound, parse_mail};
@@ -60,7 +61,7 @@ struct LineError {
 pub fn store_raw(c: &Campaign, raw: &[u8]) -> Result<(u64, PathBuf)> {
     let dir = c.root.join("inbox");
     store::create_dirs(&dir)?;
-    let mut n = c.ledger.events("input").filter_map(|e| e["input"].as_u64()).max().unwrap_or(0);
+    let mut n = c.ledger.inputs().map(|i| i.input).max().unwrap_or(0);
     for entry in std::fs::read_dir(&dir)?.flatten() {
         if let Some(k) =
             entry.file_name().to_str().and_then(|s| s.split('.').next()).and_then(|s| s.parse::<u64>().ok())
@@ -81,8 +82,7 @@ pub fn unanswered(c: &Campaign) -> Result<Vec<(u64, PathBuf)>> {
     let Ok(entries) = std::fs::read_dir(&dir) else {
         return Ok(Vec::new());
     };
-    let done: std::collections::BTreeSet<u64> =
-        c.ledger.events("input").filter_map(|e| e["input"].as_u64()).collect();
+    let done: std::collections::BTreeSet<u64> = c.ledger.inputs().map(|i| i.input).collect();
     let mut out: Vec<(u64, PathBuf)> = entries
         .flatten()
         .filter_map(|e| {
@@ -140,22 +140,8 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
     }
     let content_hash = trust::hex(&trust::h(&[&content]));
     let mut txn = Txn::new();
-    let mut entry = json!({
-        "event": "input",
-        "input": n,
-        "file": stored.display().to_string(),
-        "sha256": raw_hash,
-        "content_sha256": content_hash,
-        "bytes": raw.len(),
-        "message_id": mail.message_id,
-        "from": mail.from,
-    });
-
     let duplicate = mail.message_id.is_some()
-        && c.ledger.events("input").any(|e| {
-            e["message_id"].as_str() == mail.message_id.as_deref()
-                && e["content_sha256"] == content_hash.as_str()
-        });
+        && c.ledger.inputs().any(|i| i.message_id == mail.message_id && i.content_sha256 == content_hash);
     let verdict = if duplicate {
         Verdict::Duplicate
     } else if let Some(why) = &mail.automated {
@@ -163,7 +149,7 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
     } else {
         judge(c, n, raw, &mail, &mut txn)?
     };
-    entry["verdict"] = match &verdict {
+    let verdict_value = match &verdict {
         Verdict::Accepted { player, receipt } => json!({"accepted": player, "receipt": receipt}),
         Verdict::Refused { reason } => json!({"refused": reason}),
         Verdict::Ignored { why } => json!({"ignored": why}),
@@ -172,7 +158,16 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
     };
     // The accept entry (written by `judge`) follows the input entry in the ledger.
     let mut ordered = Txn::new();
-    ordered.record(entry);
+    ordered.record(Event::Input(Input {
+        input: n,
+        file: stored.display().to_string(),
+        sha256: raw_hash,
+        content_sha256: content_hash,
+        bytes: raw.len() as u64,
+        message_id: mail.message_id.clone(),
+        from: mail.from.clone(),
+        verdict: verdict_value,
+    }));
     ordered.absorb(txn);
     c.commit(ordered)?;
 
@@ -323,13 +318,12 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let receipt = trust::hex(&r.receipt);
     let file = PathBuf::from(format!("phases/{step}/orders/{player_id}-{n:06}.txt"));
     txn.write(file.clone(), sealed.clone());
-    txn.record(json!({
-        "event": "accept",
-        "step": step,
-        "player": player_id,
-        "input": n,
-        "file": file.display().to_string(),
-        "receipt": receipt,
+    txn.record(Event::Accept(Accept {
+        step,
+        player: player_id.clone(),
+        receipt: receipt.clone(),
+        input: Some(n),
+        file: Some(file.display().to_string()),
     }));
     let ctx = json!({
         "accepted": true,

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{Context, Result, anyhow};
 use serde_json::{Map, Value};
 
+use super::event::{Accept, Entry, Event, Input, Step};
 use super::{clock, store};
 use crate::trust;
 
@@ -17,6 +18,7 @@ pub struct Ledger {
     path: PathBuf,
     lines: Vec<String>,
     entries: Vec<Value>,
+    typed: Vec<Entry>,
 }
 
 impl Ledger {
@@ -42,33 +44,58 @@ impl Ledger {
         }
         let mut lines = Vec::new();
         let mut entries = Vec::new();
+        let mut typed = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let v: Value = serde_json::from_str(line)
                 .map_err(|e| anyhow!("{}:{}: not a JSON line: {e}", path.display(), i + 1))?;
+            let entry = Entry::from_value(&v)
+                .map_err(|e| anyhow!("{}:{}: not a ledger event: {e}", path.display(), i + 1))?;
             lines.push(line.to_string());
             entries.push(v);
+            typed.push(entry);
         }
-        Ok(Ledger { path, lines, entries })
+        Ok(Ledger { path, lines, entries, typed })
     }
 
+    /// The lines as JSON, for what works on every field alike (the public projection).
     pub fn entries(&self) -> &[Value] {
         &self.entries
     }
 
-    /// Entries whose `event` field is `kind`.
-    pub fn events<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a Value> + 'a {
-        self.entries.iter().filter(move |e| e["event"] == kind)
+    /// The lines as typed entries, oldest first.
+    pub fn typed(&self) -> &[Entry] {
+        &self.typed
+    }
+
+    /// The events, oldest first.
+    pub fn events(&self) -> impl DoubleEndedIterator<Item = &Event> {
+        self.typed.iter().map(|e| &e.event)
+    }
+
+    /// Every `accept` line: orders sealed for a step.
+    pub fn accepts(&self) -> impl Iterator<Item = &Accept> {
+        self.events().filter_map(|e| if let Event::Accept(a) = e { Some(a) } else { None })
+    }
+
+    /// Every `input` line: what arrived.
+    pub fn inputs(&self) -> impl Iterator<Item = &Input> {
+        self.events().filter_map(|e| if let Event::Input(i) = e { Some(i) } else { None })
+    }
+
+    /// Every `step` line: the phases adjudicated.
+    pub fn steps(&self) -> impl Iterator<Item = &Step> {
+        self.events().filter_map(|e| if let Event::Step(s) = e { Some(s) } else { None })
     }
 
     pub fn has_txn(&self, id: &str) -> bool {
-        self.entries.iter().any(|e| e["txn"] == id)
+        self.typed.iter().any(|e| e.txn.as_deref() == Some(id))
     }
 
     pub fn next_txn_id(&self) -> String {
         let n = self
-            .entries
+            .typed
             .iter()
-            .filter_map(|e| e["txn"].as_str())
+            .filter_map(|e| e.txn.as_deref())
             .collect::<std::collections::BTreeSet<_>>()
             .len();
         format!("{:06}", n + 1)
@@ -77,10 +104,12 @@ impl Ledger {
     /// Appends `entries` with one write and an fsync of the file (and of its directory
     /// when the file is new). This is the commit point of a transaction: a crash in the
     /// middle leaves a torn tail, which the next [`Ledger::open`] cuts off.
-    pub fn append(&mut self, txn: &str, entries: Vec<Value>) -> Result<()> {
+    pub fn append(&mut self, txn: &str, events: Vec<Event>) -> Result<()> {
         let mut lines: Vec<String> = Vec::new();
         let mut added = Vec::new();
-        for entry in entries {
+        let mut added_typed = Vec::new();
+        for event in events {
+            let entry = event.to_value()?;
             let prev = lines
                 .last()
                 .or(self.lines.last())
@@ -98,6 +127,7 @@ impl Ledger {
             }
             let value = Value::Object(obj);
             lines.push(serde_json::to_string(&value)?);
+            added_typed.push(Entry::from_value(&value).map_err(|e| anyhow!("recording {txn}: {e}"))?);
             added.push(value);
         }
         let mut text = String::new();
@@ -122,6 +152,7 @@ impl Ledger {
         }
         self.lines.extend(lines);
         self.entries.extend(added);
+        self.typed.extend(added_typed);
         Ok(())
     }
 }
@@ -143,7 +174,7 @@ pub fn torn_tail(root: &Path, text: &str) -> Option<usize> {
         let line = text[..upto].trim_end_matches('\n').rsplit('\n').next()?;
         serde_json::from_str::<Value>(line).ok()?["txn"].as_str().map(str::to_string)
     };
-    if let Some(txn) = last_txn(keep).filter(|t| root.join("pending").join(t).exists()) {
+    if let Some(txn) = last_txn(keep).filter(|t| store::is_staged(root, t)) {
         while keep > 0 && last_txn(keep).as_deref() == Some(txn.as_str()) {
             keep = text[..keep - 1].rfind('\n').map(|i| i + 1).unwrap_or(0);
         }
@@ -174,12 +205,15 @@ pub fn check_chain(text: &str) -> Result<usize, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
+
+    fn pause(step: u64) -> Event {
+        Event::Pause { step }
+    }
 
     fn ledger_with_two_txns(dir: &Path) -> String {
         let mut l = Ledger::open(dir).unwrap();
-        l.append("000001", vec![json!({"event": "new"})]).unwrap();
-        l.append("000002", vec![json!({"event": "input", "input": 1}), json!({"event": "accept"})]).unwrap();
+        l.append("000001", vec![pause(1)]).unwrap();
+        l.append("000002", vec![pause(2), Event::Resume { step: 2, opened: "x".into() }]).unwrap();
         fs::read_to_string(dir.join("ledger.jsonl")).unwrap()
     }
 
@@ -196,7 +230,7 @@ mod tests {
         assert_eq!(fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap(), whole);
         // The next append continues the chain.
         let mut l = l;
-        l.append("000003", vec![json!({"event": "input", "input": 2})]).unwrap();
+        l.append("000003", vec![pause(3)]).unwrap();
         assert_eq!(check_chain(&fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap()), Ok(4));
     }
 
@@ -206,12 +240,26 @@ mod tests {
         let whole = ledger_with_two_txns(dir.path());
         // Transaction 000003 wrote one whole line and half of its second, and is still staged.
         let mut l = Ledger::open(dir.path()).unwrap();
-        l.append("000003", vec![json!({"event": "input", "input": 2})]).unwrap();
+        l.append("000003", vec![pause(3)]).unwrap();
         let with_first = fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap();
         fs::write(dir.path().join("ledger.jsonl"), format!("{with_first}{{\"seq\":5")).unwrap();
         fs::create_dir_all(dir.path().join("pending/000003")).unwrap();
         let l = Ledger::open(dir.path()).unwrap();
         assert_eq!(l.entries().len(), 3);
+        assert_eq!(fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap(), whole);
+        assert!(!l.has_txn("000003"));
+    }
+
+    #[test]
+    fn a_torn_transaction_staged_in_the_manifest_goes_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let whole = ledger_with_two_txns(dir.path());
+        let mut l = Ledger::open(dir.path()).unwrap();
+        l.append("000003", vec![pause(3)]).unwrap();
+        let with_first = fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap();
+        fs::write(dir.path().join("ledger.jsonl"), format!("{with_first}{{\"seq\":5")).unwrap();
+        fs::write(dir.path().join("pending.json"), r#"{"txn":"000003","files":[]}"#).unwrap();
+        let l = Ledger::open(dir.path()).unwrap();
         assert_eq!(fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap(), whole);
         assert!(!l.has_txn("000003"));
     }

@@ -17,6 +17,7 @@
 pub mod adjudicate;
 pub mod clock;
 pub mod config;
+pub mod event;
 pub mod gm_mail;
 pub mod ingest;
 pub mod ledger;
@@ -83,7 +84,7 @@ impl Campaign {
 
     /// The number of steps resolved so far; the open phase is step `steps() + 1`.
     pub fn steps(&self) -> u64 {
-        self.ledger.events("step").count() as u64
+        self.ledger.steps().count() as u64
     }
 
     pub fn state(&self, step: u64) -> Result<Value> {

@@ -3,9 +3,9 @@
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
+use super::event::{Creation, Event};
 use anyhow::{Result, anyhow, bail};
 use rand_core::{OsRng, RngCore};
-use serde_json::json;
 
 use super::config::{DEFAULT_MAX_INPUT, issue_secret};
 use super::schedule::Schedule;
@@ -182,15 +182,15 @@ pub fn create(req: NewCampaign) -> Result<Created> {
         };
         welcome::queue(&config, &mut txn, &templates, engine.as_ref(), &state, &commitments, welcome)?;
     }
-    txn.record(json!({
-        "event": "new",
-        "campaign": id,
-        "system": info.name,
-        "players": player_ids,
-        "chain_length": config.chain_length,
-        "chain_public": c0,
-        "chain_hidden": h0,
-        "opened": opened.to_rfc3339(),
+    txn.record(Event::New(Creation {
+        campaign: id.clone(),
+        system: info.name.to_string(),
+        players: player_ids.clone(),
+        chain_length: config.chain_length,
+        chain_public: c0.clone(),
+        chain_hidden: h0.clone(),
+        opened: Some(opened.to_rfc3339()),
+        settings: None,
     }));
     let mut ledger = super::Ledger::open(&req.dir)?;
     super::store::commit(&req.dir, &mut ledger, txn)?;

@@ -22,6 +22,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
+use super::event::Creation;
 use super::ledger::GENESIS;
 use super::{Config, Player, store};
 use crate::trust;
@@ -257,8 +258,8 @@ fn set_public_dirs(out: &Path) -> Result<()> {
 }
 
 /// The settings a published ledger carries in its `new` line, if it has them.
-pub fn published_settings(new_line: &Value) -> Option<Settings> {
-    serde_json::from_value(new_line.get("settings")?.clone()).ok()
+pub fn published_settings(new_line: &Creation) -> Option<Settings> {
+    serde_json::from_value(new_line.settings.clone()?).ok()
 }
 
 #[cfg(test)]

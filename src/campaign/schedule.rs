@@ -13,6 +13,7 @@ use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
 
 use super::Ledger;
+use super::event::{Entry, Event};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Schedule {
@@ -121,45 +122,49 @@ fn parse_time(at: &str) -> Result<NaiveTime> {
 }
 
 /// When a ledger line says its phase opened (`opened`, else the line's own time).
-fn time_of(e: &serde_json::Value) -> Option<DateTime<Utc>> {
-    e["opened"]
-        .as_str()
-        .or(e["at"].as_str())
-        .and_then(|s| DateTime::parse_from_rfc3339(s).ok())
-        .map(|t| t.with_timezone(&Utc))
+fn time_of(e: &Entry) -> Option<DateTime<Utc>> {
+    let opened = match &e.event {
+        Event::Step(s) => s.opened.as_deref(),
+        Event::New(n) => n.opened.as_deref(),
+        Event::Resume { opened, .. } => Some(opened.as_str()),
+        _ => None,
+    };
+    parse_instant(opened.unwrap_or(&e.at))
+}
+
+fn parse_instant(s: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(s).ok().map(|t| t.with_timezone(&Utc))
 }
 
 /// Is the campaign paused by its GM?
 pub fn paused(ledger: &Ledger) -> bool {
     ledger
-        .entries()
-        .iter()
+        .events()
         .rev()
-        .find(|e| e["event"] == "pause" || e["event"] == "resume")
-        .is_some_and(|e| e["event"] == "pause")
+        .find(|e| matches!(e, Event::Pause { .. } | Event::Resume { .. }))
+        .is_some_and(|e| matches!(e, Event::Pause { .. }))
 }
 
 /// When the open phase (step `step`) opened: the last step, creation, or resume.
 pub fn opened(ledger: &Ledger) -> Option<DateTime<Utc>> {
     ledger
-        .entries()
+        .typed()
         .iter()
         .rev()
-        .find(|e| e["event"] == "step" || e["event"] == "new" || e["event"] == "resume")
+        .find(|e| matches!(e.event, Event::Step(_) | Event::New(_) | Event::Resume { .. }))
         .and_then(time_of)
 }
 
 /// The open phase's deadline: the GM's extension if any, else from the schedule.
 pub fn deadline(ledger: &Ledger, schedule: Option<&Schedule>, step: u64) -> Result<Option<DateTime<Utc>>> {
     let opened_at = opened(ledger);
-    let extension = ledger
-        .entries()
-        .iter()
-        .rev()
-        .take_while(|e| e["event"] != "step" && e["event"] != "resume")
-        .find(|e| e["event"] == "extend" && e["step"].as_u64() == Some(step))
-        .and_then(|e| e["deadline"].as_str().and_then(|s| DateTime::parse_from_rfc3339(s).ok()))
-        .map(|t| t.with_timezone(&Utc));
+    let extension =
+        ledger.events().rev().take_while(|e| !matches!(e, Event::Step(_) | Event::Resume { .. })).find_map(
+            |e| match e {
+                Event::Extend { step: s, deadline } if *s == step => parse_instant(deadline),
+                _ => None,
+            },
+        );
     if extension.is_some() {
         return Ok(extension);
     }

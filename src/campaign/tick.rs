@@ -8,6 +8,7 @@ use chrono::Duration;
 use serde_json::json;
 
 use super::adjudicate::{self, Outcome};
+use super::event::Event;
 use super::outbox::{self, Mail};
 use super::{Campaign, Txn, clock, ingest, schedule};
 use crate::report::context::{CampaignInfo, PhaseInfo};
@@ -50,12 +51,12 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
     if now >= deadline + Duration::minutes(sched.grace_minutes as i64) {
         // Late players are told first, in the same transaction that records them.
         // Told once, even if the adjudication below is interrupted and retried.
-        if !c.ledger.events("late").any(|e| e["step"].as_u64() == Some(step)) {
+        if !c.ledger.events().any(|e| matches!(e, Event::Late { step: s, .. } if *s == step)) {
             let mut txn = Txn::new();
             for p in &missing {
                 queue_notice(c, &mut txn, "late", p, step, &phase, &sched.show(deadline))?;
             }
-            txn.record(json!({"event": "late", "step": step, "players": missing}));
+            txn.record(Event::Late { step, players: missing.clone() });
             c.commit(txn)?;
         }
         done.late = missing;
@@ -65,10 +66,9 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
     let mut txn = Txn::new();
     for &hours in &sched.reminders {
         let due_at = deadline - Duration::hours(hours as i64);
-        let sent = c
-            .ledger
-            .events("reminder")
-            .any(|e| e["step"].as_u64() == Some(step) && e["hours"].as_u64() == Some(hours as u64));
+        let sent = c.ledger.events().any(
+            |e| matches!(e, Event::Reminder { step: s, hours: h, .. } if *s == step && *h == hours as u64),
+        );
         if now < due_at || sent {
             continue;
         }
@@ -76,7 +76,7 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
             queue_notice(c, &mut txn, &format!("reminder-{hours}h"), p, step, &phase, &sched.show(deadline))?;
             done.reminders += 1;
         }
-        txn.record(json!({"event": "reminder", "step": step, "hours": hours, "players": missing}));
+        txn.record(Event::Reminder { step, hours: hours as u64, players: missing.clone() });
     }
     c.commit(txn)?;
     Ok(done)

@@ -196,8 +196,8 @@ pub fn dispatch(command: Command) -> Result<i32> {
             print!("{}", what_if(&read(&position)?, &read(&orders)?, json)?);
             Ok(0)
         }
-        Command::Bench { system, games, .. } if system == "tick" => super::bench_tick::run(games),
-        Command::Bench { system, reference, games, seed } => {
+        Command::Bench { system, games, dir, .. } if system == "tick" => super::bench_tick::run(games, dir),
+        Command::Bench { system, reference, games, seed, .. } => {
             let info = find_system(&system)?;
             let bench = info.tools.bench.ok_or_else(|| anyhow!("system {} has no benchmark", info.name))?;
             let reference = match reference {
@@ -308,7 +308,7 @@ fn send_one(dir: &Path, transport: &Transport) -> Result<usize> {
     {
         {
             let mut txn = Txn::new();
-            txn.record(serde_json::json!({"event": "sent", "files": report.sent}));
+            txn.record(umpire::campaign::event::Event::Sent { files: report.sent.clone() });
             c.commit(txn)?;
         }
     }
@@ -424,9 +424,9 @@ fn status(dir: &Path) -> Result<i32> {
         let sealed = adjudicate::sealed_orders(&c, step)?;
         let receipts: BTreeMap<String, String> = c
             .ledger
-            .events("accept")
-            .filter(|e| e["step"].as_u64() == Some(step))
-            .filter_map(|e| Some((e["player"].as_str()?.to_string(), e["receipt"].as_str()?.to_string())))
+            .accepts()
+            .filter(|a| a.step == step)
+            .map(|a| (a.player.clone(), a.receipt.clone()))
             .collect();
         for p in &phase.due {
             match (sealed.get(p), receipts.get(p)) {

@@ -174,6 +174,10 @@ enum Command {
         games: usize,
         #[arg(long, default_value_t = 42)]
         seed: u64,
+        /// For `bench tick`: where to make the scratch campaigns (default: the system's
+        /// temporary directory), so a GM can measure the disk the games will live on.
+        #[arg(long)]
+        dir: Option<PathBuf>,
     },
     /// Draw the board of a campaign as SVG, as one viewer may see it.
     Map {
