@@ -225,7 +225,7 @@ fn mbox_without_blank_line_before_postmark() {
 }
 
 #[test]
-fn maildir_new_and_cur_in_name_order() {
+fn maildir_new_in_name_order_and_cur_is_already_read() {
     let dir = tempfile::tempdir().unwrap();
     for sub in ["new", "cur", "tmp"] {
         fs::create_dir(dir.path().join(sub)).unwrap();
@@ -239,9 +239,13 @@ fn maildir_new_and_cur_in_name_order() {
     let mails = read_maildir(dir.path()).unwrap();
     let names: Vec<String> =
         mails.iter().map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
-    assert_eq!(names, vec!["1741000001.M1P1.host", "1741000002.M2P1.host:2,S", "1741000003.M3P1.host"]);
-    assert_eq!(mails[1].1, fixture("base64.eml"));
+    assert_eq!(names, vec!["1741000001.M1P1.host", "1741000003.M3P1.host"]);
+    assert_eq!(mails[1].1, fixture("utf8.eml"));
     assert_eq!(parse_mail(&mails[0].1).message_id.as_deref(), Some("plain-1@example.net"));
+    // Handled, a message moves to cur/ with the Seen flag and is not read again.
+    umpire::mail::mark_seen(&mails[0].0).unwrap();
+    assert!(dir.path().join("cur/1741000001.M1P1.host:2,S").exists());
+    assert_eq!(read_maildir(dir.path()).unwrap().len(), 1);
 
     let not_maildir = tempfile::tempdir().unwrap();
     let err = read_maildir(not_maildir.path()).unwrap_err().to_string();

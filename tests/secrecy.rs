@@ -106,7 +106,10 @@ fn hidden_facts(dir: &Path) -> Vec<String> {
         }
         let v: serde_json::Value = serde_json::from_slice(&std::fs::read(&f).unwrap()).unwrap();
         for e in v["events"].as_array().into_iter().flatten() {
-            if let (true, Some(t)) = (e["audience"]["to"] != "public", e["text"].as_str()) {
+            // "public" events, and "others" ones (the public stand-in of a hidden roll,
+            // withheld only from those who read the roll itself), are not hidden.
+            let hidden = e["audience"]["to"] != "public" && e["audience"]["to"] != "others";
+            if let (true, Some(t)) = (hidden, e["text"].as_str()) {
                 facts.push(t.to_string());
             }
         }

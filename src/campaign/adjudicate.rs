@@ -27,6 +27,21 @@ pub struct Outcome {
     pub phase: String,
     pub public_events: Vec<String>,
     pub next: Phase,
+    /// Set once 90 % of the campaign's committed steps are used: what the GM must know.
+    pub chain_warning: Option<String>,
+}
+
+/// The GM's warning when step `step` of a chain of `length` leaves few steps: from 90 %
+/// used, every step says how many are left and what happens at the end.
+pub fn chain_warning(step: u64, length: u64) -> Option<String> {
+    if step * 10 < length * 9 {
+        return None;
+    }
+    let left = length.saturating_sub(step);
+    Some(format!(
+        "this campaign's dice are committed for {length} steps and {step} are used ({left} left). After the last, every orders mail is refused. Finish the game within {left} steps, or start its continuation as a new campaign (umpire new ... --chain-length N, up to {}) from the position of the last report.",
+        crate::trust::MAX_CHAIN_LENGTH
+    ))
 }
 
 /// One accepted orders file waiting in the open phase.
@@ -286,8 +301,13 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             ),
         )?;
     }
+    let chain_warning = chain_warning(step, c.config.chain_length);
     if let Some(gm) = c.config.gm_email.clone() {
         let (text, html) = texts.get("gm").cloned().unwrap_or_default();
+        let text = match &chain_warning {
+            Some(w) => format!("WARNING: {w}\n\n{text}"),
+            None => text,
+        };
         let text = salts::append(text, salts.get("gm").map_or(&[][..], Vec::as_slice));
         outbox::queue(
             &c.config,
@@ -319,5 +339,6 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             .map(|e| e.text.clone())
             .collect(),
         next,
+        chain_warning,
     })
 }

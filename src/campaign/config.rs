@@ -134,6 +134,9 @@ impl Config {
         if config.chain_length == 0 || config.chain_length > crate::trust::MAX_CHAIN_LENGTH {
             anyhow::bail!("{}: chain_length must be 1 to {}", path.display(), crate::trust::MAX_CHAIN_LENGTH);
         }
+        if let Some(s) = &config.schedule {
+            s.validate().map_err(|e| anyhow!("{}: [schedule]: {e}", path.display()))?;
+        }
         Ok(config)
     }
 

@@ -313,7 +313,19 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let secret = envelope.secret.clone().unwrap_or_default();
     let sealed = seal(&text, &secret);
     let chains = c.chains()?;
-    let h_k = chains.hidden(step).ok_or_else(|| anyhow::anyhow!("the hidden chain has no element {step}"))?;
+    let Some(h_k) = chains.hidden(step) else {
+        // An answer, not a failure: a temporary error would have the mail server retry
+        // for days a mail that can never be taken.
+        return reply.refuse(
+            txn,
+            Some(&player_id),
+            format!(
+                "this campaign has used all {} steps its dice were committed for, so no more orders can be taken; the GM has been told (see the README, \"Running out of steps\")",
+                chains.length()
+            ),
+            Vec::new(),
+        );
+    };
     let r = trust::receipt(&h_k, &player_id, sealed.as_bytes());
     let receipt = trust::hex(&r.receipt);
     let file = PathBuf::from(format!("phases/{step}/orders/{player_id}-{n:06}.txt"));

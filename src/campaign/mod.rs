@@ -164,6 +164,25 @@ fn lock(root: &Path) -> Result<File> {
     Ok(file)
 }
 
+/// Takes the sender's lock of an existing campaign or root (`.send.lock`), without
+/// waiting: `None` when another `send` holds it.
+pub fn lock_sending(dir: &Path) -> Result<Option<File>> {
+    if !dir.is_dir() {
+        anyhow::bail!("{} is not a directory", dir.display());
+    }
+    let path = dir.join(".send.lock");
+    let mut options = File::options();
+    options.create(true).truncate(false).write(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, store::HIDDEN_MODE);
+    let file = options.open(&path).with_context(|| format!("opening {}", path.display()))?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Ok(None),
+        Err(std::fs::TryLockError::Error(e)) => Err(e).with_context(|| format!("locking {}", path.display())),
+    }
+}
+
 /// Takes the lock of a directory that is about to become a campaign.
 pub fn lock_new(root: &Path) -> Result<File> {
     store::create_dirs(root)?;

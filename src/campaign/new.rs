@@ -54,7 +54,32 @@ pub fn valid_id(id: &str) -> bool {
 /// Names no player may take: they are the file names of the GM's and the public report.
 pub const RESERVED_NAMES: [&str; 2] = ["gm", "public"];
 
+/// Creates the campaign; if anything fails, the directory is left as it was found
+/// (absent, or empty), so the same command can simply be run again.
 pub fn create(req: NewCampaign) -> Result<Created> {
+    let dir = req.dir.clone();
+    let existed = dir.exists();
+    let was_empty = !existed || is_empty_dir(&dir)?;
+    let result = create_in(req);
+    if result.is_err() && was_empty && !dir.join("ledger.jsonl").exists() {
+        if existed {
+            for entry in std::fs::read_dir(&dir)?.flatten() {
+                let p = entry.path();
+                let _ = if p.is_dir() { std::fs::remove_dir_all(&p) } else { std::fs::remove_file(&p) };
+            }
+        } else {
+            let _ = std::fs::remove_dir_all(&dir);
+        }
+    }
+    result
+}
+
+/// Empty, or holding only a lock file a failed earlier attempt left.
+fn is_empty_dir(dir: &std::path::Path) -> Result<bool> {
+    Ok(std::fs::read_dir(dir)?.flatten().all(|e| e.file_name() == ".lock" || e.file_name() == ".send.lock"))
+}
+
+fn create_in(req: NewCampaign) -> Result<Created> {
     let info = systems::find(&req.system).ok_or_else(|| {
         let known: Vec<&str> = systems::SYSTEMS.iter().map(|s| s.name).collect();
         anyhow!("unknown system '{}'; this build knows: {}", req.system, known.join(", "))
@@ -62,7 +87,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
     if req.dir.join("campaign.toml").exists() {
         bail!("{} is already a campaign; nothing was changed", req.dir.display());
     }
-    if req.dir.exists() && std::fs::read_dir(&req.dir)?.next().is_some() {
+    if req.dir.exists() && !is_empty_dir(&req.dir)? {
         bail!("{} exists and is not empty; choose a new directory", req.dir.display());
     }
     let id = match &req.id {

@@ -42,6 +42,11 @@ pub struct Schedule {
     pub early: bool,
 }
 
+/// The longest deadline in hours (a year), in days, and the longest grace in minutes.
+pub const MAX_HOURS: u32 = 24 * 366;
+pub const MAX_DAYS: u32 = 366;
+pub const MAX_GRACE_MINUTES: u32 = 7 * 24 * 60;
+
 fn utc() -> String {
     "UTC".into()
 }
@@ -59,11 +64,24 @@ impl Schedule {
             .map_err(|_| anyhow!("unknown time zone '{}' in [schedule]", self.timezone))
     }
 
-    /// Checks the schedule once, when it is set, so `tick` never meets a bad one.
+    /// Checks the schedule when it is set and whenever the campaign is opened, so
+    /// `tick` never meets a bad one (a deadline centuries away overflows the calendar).
     pub fn validate(&self) -> Result<()> {
         self.tz()?;
         if self.hours.is_none() && self.days.is_none() {
             bail!("a schedule needs hours or days");
+        }
+        if let Some(h) = self.hours.filter(|h| !(1..=MAX_HOURS).contains(h)) {
+            bail!("a deadline of {h} hours: give 1 to {MAX_HOURS} (a year)");
+        }
+        if let Some(d) = self.days.filter(|d| !(1..=MAX_DAYS).contains(d)) {
+            bail!("a deadline of {d} days: give 1 to {MAX_DAYS}");
+        }
+        if let Some(r) = self.reminders.iter().find(|r| **r > MAX_HOURS) {
+            bail!("a reminder {r} hours before the deadline: give at most {MAX_HOURS}");
+        }
+        if self.grace_minutes > MAX_GRACE_MINUTES {
+            bail!("a grace of {} minutes: give at most {MAX_GRACE_MINUTES} (a week)", self.grace_minutes);
         }
         if let Some(at) = &self.at {
             parse_time(at)?;
@@ -75,7 +93,10 @@ impl Schedule {
     pub fn deadline(&self, opened: DateTime<Utc>) -> Result<DateTime<Utc>> {
         let tz = self.tz()?;
         if let Some(h) = self.hours {
-            let mut t = opened.with_timezone(&tz) + Duration::hours(h as i64);
+            let mut t = opened
+                .with_timezone(&tz)
+                .checked_add_signed(Duration::hours(h.min(MAX_HOURS) as i64))
+                .ok_or_else(|| anyhow!("a deadline {h} hours after {opened} is out of range"))?;
             while self.weekdays_only && is_weekend(t.weekday()) {
                 t += Duration::days(1);
             }
@@ -83,7 +104,7 @@ impl Schedule {
         }
         let local = opened.with_timezone(&tz);
         let mut date = local.date_naive();
-        let mut left = self.days.unwrap_or(3);
+        let mut left = self.days.unwrap_or(3).min(MAX_DAYS);
         while left > 0 {
             date = date.succ_opt().ok_or_else(|| anyhow!("date out of range"))?;
             if !(self.weekdays_only && is_weekend(date.weekday())) {

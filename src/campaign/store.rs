@@ -310,9 +310,25 @@ pub fn is_staged(root: &Path, txn: &str) -> bool {
     staged_manifest(root).is_some_and(|m| m.txn == txn) || root.join("pending").join(txn).is_dir()
 }
 
+/// Removes the temporary files of [`write_atomic`] that a crash left, in the campaign's
+/// directories it writes to outside a transaction (the campaign itself and `inbox/`).
+/// The caller holds the campaign lock, so no write is in progress.
+fn sweep_temporary_files(root: &Path) -> Result<()> {
+    for dir in [root.to_path_buf(), root.join("inbox")] {
+        let Ok(entries) = fs::read_dir(&dir) else { continue };
+        for e in entries.flatten() {
+            if e.file_name().to_str().is_some_and(|n| n.starts_with(".tmp-")) {
+                fs::remove_file(e.path()).with_context(|| format!("removing {}", e.path().display()))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Finishes committed transactions a crash interrupted and discards the rest.
 /// Returns how many it finished and how many it discarded.
 pub fn recover(root: &Path, ledger: &Ledger) -> Result<(usize, usize)> {
+    sweep_temporary_files(root)?;
     let pending = root.join("pending");
     let Ok(dir) = fs::read_dir(&pending) else {
         return Ok((0, 0));

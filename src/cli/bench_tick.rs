@@ -8,6 +8,7 @@
 //! more than on umpire (a step creates some fifty files), so the CPU time the process
 //! spent is printed beside it, and `--dir` puts the campaigns on the disk to measure.
 
+use crate::cli::out::sayln;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -117,8 +118,8 @@ pub fn run(campaigns: usize, dir: Option<PathBuf>) -> Result<i32> {
     let idle = tick_all(&dirs)?;
     set_now(start + Duration::hours(25));
     let due = tick_all(&dirs)?;
-    println!("bench tick: {campaigns} Diplomacy campaigns (writes synced to disk)");
-    println!("  idle tick over all (nothing due):               {}", idle.describe(campaigns));
-    println!("  tick over all at their deadline (NMR, resolve): {}", due.describe(campaigns));
+    sayln!("bench tick: {campaigns} Diplomacy campaigns (writes synced to disk)");
+    sayln!("  idle tick over all (nothing due):               {}", idle.describe(campaigns));
+    sayln!("  tick over all at their deadline (NMR, resolve): {}", due.describe(campaigns));
     Ok(0)
 }

@@ -1,5 +1,6 @@
 //! What each subcommand does, in terms of the library.
 
+use crate::cli::out::{say, sayln};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -23,7 +24,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
     match command {
         Command::Systems => {
             for s in systems::SYSTEMS {
-                println!("{:<18} {}", s.name, s.title);
+                sayln!("{:<18} {}", s.name, s.title);
             }
             Ok(0)
         }
@@ -51,18 +52,18 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 chain_length,
                 schedule: schedule.schedule(),
             })?;
-            println!("created campaign {} in {}", created.id, dir.display());
-            println!("  public chain commitment c[0]: {}", created.chain_public);
-            println!(
+            sayln!("created campaign {} in {}", created.id, dir.display());
+            sayln!("  public chain commitment c[0]: {}", created.chain_public);
+            sayln!(
                 "  {} welcome mail(s) in {}/outbox (each carries that player's secret)",
                 created.welcome_mails,
                 dir.display()
             );
-            println!("  your GM secret (also in secret/gm-secret.txt): {}", created.gm_secret);
+            sayln!("  your GM secret (also in secret/gm-secret.txt): {}", created.gm_secret);
             if let Some(warning) = new::umask_warning() {
                 eprintln!("umpire: warning: {warning}");
             }
-            println!(
+            sayln!(
                 "next: umpire send {} --smtp smtp://user@host  (or --sendmail, or --dry-run)",
                 dir.display()
             );
@@ -103,7 +104,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                     .ok_or_else(|| anyhow!("no player '{viewer}' in this campaign"))?,
             };
             let path = dir.join(format!("reports/{step}/{who}.{}", format.ext()));
-            print!(
+            say!(
                 "{}",
                 std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
             );
@@ -119,21 +120,22 @@ pub fn dispatch(command: Command) -> Result<i32> {
             };
             let dirs = match root {
                 Some(root) => {
-                    let mut d: Vec<PathBuf> = route::campaigns(&root)?.into_iter().map(|(d, _)| d).collect();
-                    d.push(root);
+                    let mut d: Vec<(PathBuf, bool)> =
+                        route::campaigns(&root)?.into_iter().map(|(d, _)| (d, false)).collect();
+                    d.push((root, true));
                     d
                 }
-                None => vec![dir],
+                None => vec![(dir, false)],
             };
             let mut failures = 0;
-            for dir in dirs {
-                failures += send_one(&dir, &transport)?;
+            for (dir, is_root) in dirs {
+                failures += send_one(&dir, &transport, is_root)?;
             }
             Ok(if failures == 0 { 0 } else { 1 })
         }
         Command::Verify { dir, bundle } => match audit::verify(&dir, bundle.as_deref()) {
             Ok(v) => {
-                println!(
+                sayln!(
                     "verify: OK — {} step(s), {} ledger line(s) chained, {} receipt(s), {} public and {} hidden dice, {} file(s) unchanged, {} of {} private report commitment(s) checked{}",
                     v.steps,
                     v.ledger_lines,
@@ -146,7 +148,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                     if v.replayed { "; every step replayed from the audit bundle" } else { "" }
                 );
                 for note in &v.notes {
-                    println!("  note: {note}");
+                    sayln!("  note: {note}");
                 }
                 Ok(0)
             }
@@ -157,7 +159,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
         },
         Command::Publish { dir, out } => {
             let p = umpire::campaign::publish::publish(&dir, &out)?;
-            println!(
+            sayln!(
                 "wrote {} file(s) to {} ({} public ledger line(s)); post or print that folder and nothing else",
                 p.files,
                 out.display(),
@@ -168,7 +170,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
         Command::CheckReport { dir, mail } => match audit::check_report(&dir, &mail) {
             Ok(lines) => {
                 for l in lines {
-                    println!("check-report: OK — {l}");
+                    sayln!("check-report: OK — {l}");
                 }
                 Ok(0)
             }
@@ -180,7 +182,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
         Command::AuditBundle { dir, output } => {
             let c = Campaign::open(&dir)?;
             let steps = audit::write_bundle(&c, &output)?;
-            println!(
+            sayln!(
                 "wrote {} ({steps} step(s)); it holds the master secret: publish it only when the game is over",
                 output.display()
             );
@@ -193,7 +195,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 info.tools.what_if.ok_or_else(|| anyhow!("system {} has no what-if tool", info.name))?;
             let read =
                 |p: &Path| std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()));
-            print!("{}", what_if(&read(&position)?, &read(&orders)?, json)?);
+            say!("{}", what_if(&read(&position)?, &read(&orders)?, json)?);
             Ok(0)
         }
         Command::Bench { system, games, dir, .. } if system == "tick" => super::bench_tick::run(games, dir),
@@ -206,7 +208,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 }
                 None => None,
             };
-            print!("{}", bench(reference.as_deref(), games, seed)?);
+            say!("{}", bench(reference.as_deref(), games, seed)?);
             Ok(0)
         }
         Command::Map { dir, viewer, step, output } => {
@@ -230,9 +232,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
                     let mode =
                         (viewer == systems::Viewer::Public).then_some(umpire::campaign::store::PUBLIC_MODE);
                     umpire::campaign::store::write_atomic_mode(&path, svg.as_bytes(), mode)?;
-                    println!("wrote {}", path.display());
+                    sayln!("wrote {}", path.display());
                 }
-                None => print!("{svg}"),
+                None => say!("{svg}"),
             }
             Ok(0)
         }
@@ -247,7 +249,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 keep,
             };
             let r = umpire::soak::soak(&cfg, |line| eprintln!("{line}"))?;
-            println!(
+            sayln!(
                 "soak {}: {} games ({} ended, {} stopped at the limit), {} steps, {} orders files, {:.1} s in all, {:.3} s per game",
                 cfg.system,
                 r.games,
@@ -286,7 +288,7 @@ fn tick_command(dir: Option<PathBuf>, root: Option<PathBuf>) -> Result<i32> {
                     parts.push(n.clone());
                 }
                 let summary = if parts.is_empty() { "nothing due".to_string() } else { parts.join("; ") };
-                println!("{}: {summary}", dir.display());
+                sayln!("{}: {summary}", dir.display());
                 print_outcomes(&t.steps);
             }
             Err(e) => {
@@ -299,20 +301,37 @@ fn tick_command(dir: Option<PathBuf>, root: Option<PathBuf>) -> Result<i32> {
 }
 
 /// Sends one outbox (a campaign's, or a routing root's); returns the failures.
-fn send_one(dir: &Path, transport: &Transport) -> Result<usize> {
+///
+/// The campaign's lock is held only to finish an interrupted command and to record
+/// what went out, never while a mail server is being talked to: a slow or silent server
+/// must not keep ingest and tick waiting. Two `send`s at once are kept apart by a lock
+/// of their own, so no mail goes out twice.
+fn send_one(dir: &Path, transport: &Transport, is_root: bool) -> Result<usize> {
     let campaign = dir.join("campaign.toml").exists();
-    let mut c = if campaign { Some(Campaign::open(dir)?) } else { None };
-    let _root_lock = if campaign { None } else { Some(umpire::campaign::lock_new(dir)?) };
-    let report = mail::send_outbox(&dir.join("outbox"), &dir.join("sent"), transport)?;
-    if let Some(c) = c.as_mut().filter(|_| !report.sent.is_empty() && !matches!(transport, Transport::DryRun))
-    {
-        {
-            let mut txn = Txn::new();
-            txn.record(umpire::campaign::event::Event::Sent { files: report.sent.clone() });
-            c.commit(txn)?;
-        }
+    if !campaign && !is_root {
+        bail!(
+            "{} is not a campaign (no campaign.toml there); for a directory of campaigns use --root",
+            dir.display()
+        );
     }
-    println!("{}: sent {} mail(s)", dir.display(), report.sent.len());
+    let Some(_sending) = umpire::campaign::lock_sending(dir)? else {
+        sayln!("{}: another send is running; nothing sent", dir.display());
+        return Ok(0);
+    };
+    if campaign {
+        drop(Campaign::open(dir)?); // finishes a command a crash interrupted
+    }
+    let report = mail::send_outbox(&dir.join("outbox"), &dir.join("sent"), transport)?;
+    for line in &report.summaries {
+        sayln!("{line}");
+    }
+    if campaign && !report.sent.is_empty() && !matches!(transport, Transport::DryRun) {
+        let mut c = Campaign::open(dir)?;
+        let mut txn = Txn::new();
+        txn.record(umpire::campaign::event::Event::Sent { files: report.sent.clone() });
+        c.commit(txn)?;
+    }
+    sayln!("{}: sent {} mail(s)", dir.display(), report.sent.len());
     for (file, error) in &report.failed {
         eprintln!("umpire: not sent: {file}: {error} (left in the outbox; it is tried again next time)");
     }
@@ -335,21 +354,24 @@ fn ingest_routed(
         }
         Err(e) => return Err(e),
     };
-    for (name, raw) in inputs {
-        let result = route::route(root, &raw).and_then(|dir| match dir {
-            Some(dir) => {
-                let mut c = Campaign::open(&dir)?;
-                let done = ingest::ingest(&mut c, &raw)?;
-                println!("{name}: {}: {}", dir.display(), describe(&done.verdict));
-                print_outcomes(&done.steps);
-                Ok(())
-            }
-            None => {
-                let stored = route::unrouted(root, &raw)?;
-                println!("{name}: names no game here; kept as {} and answered", stored.display());
-                Ok(())
-            }
-        });
+    for input in inputs {
+        let (name, raw) = (&input.name, &input.raw);
+        let result = route::route(root, raw)
+            .and_then(|dir| match dir {
+                Some(dir) => {
+                    let mut c = Campaign::open(&dir)?;
+                    let done = ingest::ingest(&mut c, raw)?;
+                    sayln!("{name}: {}: {}", dir.display(), describe(&done.verdict));
+                    print_outcomes(&done.steps);
+                    Ok(())
+                }
+                None => {
+                    let stored = route::unrouted(root, raw)?;
+                    sayln!("{name}: names no game here; kept as {}", stored.display());
+                    Ok(())
+                }
+            })
+            .and_then(|()| input.handled());
         if let Err(e) = result {
             eprintln!("umpire: {name}: {e:#}");
             if stdin {
@@ -362,33 +384,49 @@ fn ingest_routed(
 }
 
 /// Reads the inputs named on the command line.
-fn gather(
-    files: &[PathBuf],
-    stdin: bool,
-    maildir: Option<&Path>,
-    mbox: Option<&Path>,
-) -> Result<Vec<(String, Vec<u8>)>> {
-    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
+/// One input to ingest: its name for messages, its bytes, and, for a maildir
+/// message, its file (moved to `cur/` once handled).
+struct Input {
+    name: String,
+    raw: Vec<u8>,
+    maildir_file: Option<PathBuf>,
+}
+
+impl Input {
+    fn new(name: String, raw: Vec<u8>) -> Self {
+        Input { name, raw, maildir_file: None }
+    }
+
+    /// Marks a maildir message read, once it is stored and answered.
+    fn handled(&self) -> Result<()> {
+        match &self.maildir_file {
+            Some(f) => mail::mark_seen(f),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Reads the inputs named on the command line (standard input first).
+fn gather(files: &[PathBuf], stdin: bool, maildir: Option<&Path>, mbox: Option<&Path>) -> Result<Vec<Input>> {
+    let mut inputs = Vec::new();
     if stdin {
         let mut raw = Vec::new();
         std::io::stdin().read_to_end(&mut raw).context("reading the mail from standard input")?;
-        inputs.push(("standard input".into(), raw));
+        inputs.push(Input::new("standard input".into(), raw));
     }
     for f in files {
-        inputs.push((
-            f.display().to_string(),
-            std::fs::read(f).with_context(|| format!("reading {}", f.display()))?,
-        ));
+        let raw = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
+        inputs.push(Input::new(f.display().to_string(), raw));
     }
     if let Some(m) = maildir {
         for (path, raw) in mail::read_maildir(m)? {
-            inputs.push((path.display().to_string(), raw));
+            inputs.push(Input { name: path.display().to_string(), raw, maildir_file: Some(path) });
         }
     }
     if let Some(m) = mbox {
         let bytes = std::fs::read(m).with_context(|| format!("reading {}", m.display()))?;
         for (i, raw) in mail::split_mbox(&bytes).into_iter().enumerate() {
-            inputs.push((format!("{} #{}", m.display(), i + 1), raw));
+            inputs.push(Input::new(format!("{} #{}", m.display(), i + 1), raw));
         }
     }
     Ok(inputs)
@@ -416,11 +454,11 @@ fn status(dir: &Path) -> Result<i32> {
     let state = c.current_state()?;
     let phase = engine.phase(&state)?;
     let step = c.steps() + 1;
-    println!("campaign {} ({}), {} step(s) resolved", c.config.id, c.config.system, c.steps());
+    sayln!("campaign {} ({}), {} step(s) resolved", c.config.id, c.config.system, c.steps());
     if let Some(result) = &phase.game_over {
-        println!("the game is over: {result}");
+        sayln!("the game is over: {result}");
     } else {
-        println!("open: {} ({}), step {step}", phase.title, phase.id);
+        sayln!("open: {} ({}), step {step}", phase.title, phase.id);
         let sealed = adjudicate::sealed_orders(&c, step)?;
         let receipts: BTreeMap<String, String> = c
             .ledger
@@ -430,8 +468,8 @@ fn status(dir: &Path) -> Result<i32> {
             .collect();
         for p in &phase.due {
             match (sealed.get(p), receipts.get(p)) {
-                (Some(_), Some(r)) => println!("  {p:<16} orders in, receipt {r}"),
-                _ => println!("  {p:<16} waiting"),
+                (Some(_), Some(r)) => sayln!("  {p:<16} orders in, receipt {r}"),
+                _ => sayln!("  {p:<16} waiting"),
             }
         }
     }
@@ -440,7 +478,7 @@ fn status(dir: &Path) -> Result<i32> {
             .map(|r| r.flatten().filter(|e| e.path().extension().is_some_and(|x| x == "eml")).count())
             .unwrap_or(0)
     };
-    println!("outbox: {} mail(s) waiting, {} sent", count("outbox"), count("sent"));
+    sayln!("outbox: {} mail(s) waiting, {} sent", count("outbox"), count("sent"));
     Ok(0)
 }
 
@@ -455,32 +493,14 @@ fn ingest_command(
         _ if Path::new("campaign.toml").exists() => (PathBuf::from("."), paths.clone()),
         _ => bail!("name the campaign directory first: umpire ingest DIR FILE..."),
     };
-    let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
-    if stdin {
-        let mut raw = Vec::new();
-        if let Err(e) = std::io::stdin().read_to_end(&mut raw) {
-            eprintln!("umpire: could not read the mail from standard input: {e}");
+    let inputs = match gather(&files, stdin, maildir.as_deref(), mbox.as_deref()) {
+        Ok(i) => i,
+        Err(e) if stdin => {
+            eprintln!("umpire: could not read the mail: {e:#}");
             return Ok(EX_TEMPFAIL);
         }
-        inputs.push(("standard input".into(), raw));
-    }
-    for f in &files {
-        inputs.push((
-            f.display().to_string(),
-            std::fs::read(f).with_context(|| format!("reading {}", f.display()))?,
-        ));
-    }
-    if let Some(m) = &maildir {
-        for (path, raw) in mail::read_maildir(m)? {
-            inputs.push((path.display().to_string(), raw));
-        }
-    }
-    if let Some(m) = &mbox {
-        let bytes = std::fs::read(m).with_context(|| format!("reading {}", m.display()))?;
-        for (i, raw) in mail::split_mbox(&bytes).into_iter().enumerate() {
-            inputs.push((format!("{} #{}", m.display(), i + 1), raw));
-        }
-    }
+        Err(e) => return Err(e),
+    };
     let mut c = match Campaign::open(&dir) {
         Ok(c) => c,
         Err(e) if stdin => {
@@ -494,22 +514,24 @@ fn ingest_command(
         let waiting = ingest::unanswered(&c)?.len();
         let steps = ingest::finish_interrupted(&mut c)?;
         print_outcomes(&steps);
-        println!("{waiting} stored input(s) were waiting for an answer; {} step(s) resolved", steps.len());
+        sayln!("{waiting} stored input(s) were waiting for an answer; {} step(s) resolved", steps.len());
         return Ok(0);
     }
-    for (name, raw) in inputs {
-        let done = match ingest::ingest(&mut c, &raw) {
+    for input in inputs {
+        let name = &input.name;
+        let done = match ingest::ingest(&mut c, &input.raw) {
             Ok(d) => d,
             Err(e) if stdin => {
                 // Stored or not, the mail server must keep it if we could not finish.
                 eprintln!("umpire: {name}: {e:#}");
                 return Ok(EX_TEMPFAIL);
             }
-            Err(e) => return Err(e.context(name)),
+            Err(e) => return Err(e.context(name.clone())),
         };
         // A refusal is an answer, not a failure: the mail was handled, so exit 0.
-        println!("{name}: {}", describe(&done.verdict));
+        sayln!("{name}: {}", describe(&done.verdict));
         print_outcomes(&done.steps);
+        input.handled()?;
     }
     Ok(0)
 }
@@ -528,14 +550,17 @@ fn describe(verdict: &Verdict) -> String {
 
 pub fn print_outcomes(outcomes: &[Outcome]) {
     for o in outcomes {
-        println!("step {}: {} resolved", o.step, o.phase);
+        sayln!("step {}: {} resolved", o.step, o.phase);
+        if let Some(w) = &o.chain_warning {
+            eprintln!("umpire: warning: {w}");
+        }
         for e in &o.public_events {
-            println!("  {e}");
+            sayln!("  {e}");
         }
         match &o.next.game_over {
-            Some(r) => println!("the game is over: {r}"),
+            Some(r) => sayln!("the game is over: {r}"),
             None if o.next.due.is_empty() => {}
-            None => println!("next: {} — orders due from {}", o.next.title, o.next.due.join(", ")),
+            None => sayln!("next: {} — orders due from {}", o.next.title, o.next.due.join(", ")),
         }
     }
 }

@@ -1,5 +1,6 @@
 //! `umpire demo`: a complete sample campaign, end to end, in a fresh directory.
 
+use crate::cli::out::sayln;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Result, bail};
@@ -27,11 +28,11 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
     let info = umpire::systems::find(system).ok_or_else(|| anyhow::anyhow!("unknown system '{system}'"))?;
     let data = umpire::systems::GameData::embedded(info.name, info.files);
     let script = data.demo_script()?;
-    println!("== umpire demo: {}", info.title);
+    sayln!("== umpire demo: {}", info.title);
     if let Some(about) = &script.about {
-        println!("{about}");
+        sayln!("{about}");
     }
-    println!("campaign directory: {}\n", dir.display());
+    sayln!("campaign directory: {}\n", dir.display());
     let created = new::create(NewCampaign {
         system: info.name.into(),
         dir: dir.to_path_buf(),
@@ -52,7 +53,7 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
         if !open.id.eq_ignore_ascii_case(&phase.id) {
             bail!("demo.toml expects phase {} but the game is at {} ({})", phase.id, open.id, open.title);
         }
-        println!("-- {} ({})", open.title, open.id);
+        sayln!("-- {} ({})", open.title, open.id);
         for (player, body) in &phase.orders {
             let secret = secret(player).ok_or_else(|| anyhow::anyhow!("demo.toml: no player {player}"))?;
             let raw = mail(
@@ -63,24 +64,28 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
             );
             let done = ingest::ingest(&mut c, &raw)?;
             match &done.verdict {
-                Verdict::Accepted { .. } => println!("   orders of {player}: accepted"),
+                Verdict::Accepted { .. } => sayln!("   orders of {player}: accepted"),
                 Verdict::Refused { reason } => {
-                    println!("   orders of {player}: refused: {reason} (see phases/*/acks/)")
+                    sayln!("   orders of {player}: refused: {reason} (see phases/*/acks/)")
                 }
                 _ => {}
             }
         }
         let outcomes = umpire::campaign::adjudicate::adjudicate(&mut c, true)?;
         print_outcomes(&outcomes);
-        println!();
+        sayln!();
     }
     drop(c);
     let (_, v) = disclose_and_verify(dir)?;
-    println!(
+    sayln!(
         "verify with the audit bundle: OK — {} steps replayed, {} receipts, {} public and {} hidden dice, {} files unchanged",
-        v.steps, v.receipts, v.public_dice, v.hidden_dice, v.files_checked
+        v.steps,
+        v.receipts,
+        v.public_dice,
+        v.hidden_dice,
+        v.files_checked
     );
-    println!(
+    sayln!(
         "Where to look: {}/reports/<step>/ (public and per player, .txt .md .bbcode .html)",
         dir.display()
     );
@@ -114,8 +119,8 @@ fn mail(from: &str, id: &str, subject: &str, body: &str) -> Vec<u8> {
 }
 
 fn dice(dir: &Path) -> Result<i32> {
-    println!("== umpire demo: a verifiable dice server for three players");
-    println!("campaign directory: {}\n", dir.display());
+    sayln!("== umpire demo: a verifiable dice server for three players");
+    sayln!("campaign directory: {}\n", dir.display());
     let created = new::create(NewCampaign {
         system: "dice".into(),
         dir: dir.to_path_buf(),
@@ -132,8 +137,8 @@ fn dice(dir: &Path) -> Result<i32> {
         chain_length: None,
         schedule: None,
     })?;
-    println!("1. created campaign dice-demo; announced c[0] = {}", created.chain_public);
-    println!("   three welcome mails (with each player's secret) are in outbox/\n");
+    sayln!("1. created campaign dice-demo; announced c[0] = {}", created.chain_public);
+    sayln!("   three welcome mails (with each player's secret) are in outbox/\n");
     let secret = |p: &str| {
         created.player_secrets.iter().find(|(n, _)| n == p).map(|(_, s)| s.clone()).unwrap_or_default()
     };
@@ -185,7 +190,7 @@ fn dice(dir: &Path) -> Result<i32> {
             ),
         ),
     ];
-    println!("2. ingesting four mails; each gets exactly one answer in outbox/");
+    sayln!("2. ingesting four mails; each gets exactly one answer in outbox/");
     let mut c = Campaign::open(dir)?;
     for (what, raw) in inputs {
         let done = ingest::ingest(&mut c, &raw)?;
@@ -198,35 +203,39 @@ fn dice(dir: &Path) -> Result<i32> {
             Verdict::Duplicate => "duplicate".into(),
             Verdict::Gm { done, .. } => done.join("; "),
         };
-        println!("   {what}: {verdict}");
+        sayln!("   {what}: {verdict}");
         print_outcomes(&done.steps);
     }
     drop(c);
 
     let outbox = std::fs::read_dir(dir.join("outbox"))?.flatten().count();
-    println!("\n3. the outbox holds {outbox} mail(s): welcomes, acknowledgements, results");
-    println!("   (send them with: umpire send {} --smtp smtp://user@host, or --sendmail)\n", dir.display());
+    sayln!("\n3. the outbox holds {outbox} mail(s): welcomes, acknowledgements, results");
+    sayln!("   (send them with: umpire send {} --smtp smtp://user@host, or --sendmail)\n", dir.display());
 
-    println!("4. what anyone can check now, without trusting the GM:");
+    sayln!("4. what anyone can check now, without trusting the GM:");
     let v = audit::verify(dir, None)?;
-    println!(
+    sayln!(
         "   verify: OK — {} steps, {} public dice reproduced, {} receipts, ledger of {} lines intact",
-        v.steps, v.public_dice, v.receipts, v.ledger_lines
+        v.steps,
+        v.public_dice,
+        v.receipts,
+        v.ledger_lines
     );
     let (bundle, v) = disclose_and_verify(dir)?;
-    println!(
+    sayln!(
         "   after the game, with the audit bundle: OK — every step replayed, {} hidden dice and every receipt checked, {} files unchanged\n",
-        v.hidden_dice, v.files_checked
+        v.hidden_dice,
+        v.files_checked
     );
-    println!("Where to look:");
-    println!(
+    sayln!("Where to look:");
+    sayln!(
         "  {}/reports/1/public.txt        the public result of alice's rolls (forum: .bbcode, web: .html)",
         dir.display()
     );
-    println!("  {}/reports/1/alice.txt         alice's own report, with her hidden die", dir.display());
-    println!("  {}/phases/*/acks/              every acknowledgement, refusals included", dir.display());
-    println!("  {}/outbox/                     mail waiting to be sent", dir.display());
-    println!("  {}/ledger.jsonl                the append-only, hash-chained ledger", dir.display());
-    println!("  umpire verify {} [--bundle {}]", dir.display(), bundle.display());
+    sayln!("  {}/reports/1/alice.txt         alice's own report, with her hidden die", dir.display());
+    sayln!("  {}/phases/*/acks/              every acknowledgement, refusals included", dir.display());
+    sayln!("  {}/outbox/                     mail waiting to be sent", dir.display());
+    sayln!("  {}/ledger.jsonl                the append-only, hash-chained ledger", dir.display());
+    sayln!("  umpire verify {} [--bundle {}]", dir.display(), bundle.display());
     Ok(0)
 }

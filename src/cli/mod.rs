@@ -4,8 +4,10 @@
 //! server delivering to `ingest --stdin` tries again later.
 
 mod bench_tick;
+
 mod commands;
 mod demo;
+pub mod out;
 
 use std::path::PathBuf;
 
@@ -227,13 +229,13 @@ enum Command {
 #[derive(clap::Args)]
 pub struct ScheduleArgs {
     /// Each phase is due this many hours after it opens.
-    #[arg(long, value_name = "HOURS")]
+    #[arg(long, value_name = "HOURS", conflicts_with = "deadline_days")]
     deadline_hours: Option<u32>,
     /// Each phase is due this many days after it opens...
     #[arg(long, value_name = "DAYS")]
     deadline_days: Option<u32>,
     /// ...at this local time (HH:MM).
-    #[arg(long, value_name = "HH:MM")]
+    #[arg(long, value_name = "HH:MM", requires = "deadline_days")]
     deadline_at: Option<String>,
     /// The campaign's time zone (IANA name, e.g. Europe/London).
     #[arg(long, default_value = "UTC")]
@@ -280,11 +282,12 @@ pub fn run() -> i32 {
             return code;
         }
     };
-    match commands::dispatch(cli.command) {
+    let code = match commands::dispatch(cli.command) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("umpire: {e:#}");
             1
         }
-    }
+    };
+    out::finish(code)
 }

@@ -85,13 +85,15 @@ fn without_final_blank_line(mut message: Vec<u8>) -> Vec<u8> {
     message
 }
 
-/// Reads every message in a maildir's `new/` and `cur/` (not `tmp/`, where messages are
-/// still being written), sorted by file name, which maildir writers begin with the time
-/// of delivery. Hidden files are skipped. It is an error if neither folder exists.
+/// Reads every message waiting in a maildir's `new/` (not `cur/`, which holds what was
+/// already read, nor `tmp/`, where messages are still being written), sorted by file
+/// name, which maildir writers begin with the time of delivery. Hidden files are
+/// skipped. It is an error if the folder has neither `new/` nor `cur/`. Once a message
+/// is handled, [`mark_seen`] moves it to `cur/`, so the next run does not read it again.
 pub fn read_maildir(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
     let mut files: Vec<(std::ffi::OsString, PathBuf)> = Vec::new();
-    let mut found_any = false;
-    for sub in ["new", "cur"] {
+    let mut found_any = dir.join("cur").is_dir();
+    for sub in ["new"] {
         let folder = dir.join(sub);
         if !folder.is_dir() {
             continue;
@@ -121,6 +123,23 @@ pub fn read_maildir(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
             Ok((path, bytes))
         })
         .collect()
+}
+
+/// Moves a message read from `new/` to `cur/` with the Seen flag (`:2,S`), as a mail
+/// reader does, once it has been handled.
+pub fn mark_seen(message: &Path) -> anyhow::Result<()> {
+    let (Some(name), Some(new)) = (message.file_name(), message.parent()) else {
+        anyhow::bail!("{} is not a maildir message", message.display());
+    };
+    let Some(maildir) = new.parent().filter(|_| new.file_name().is_some_and(|n| n == "new")) else {
+        return Ok(()); // not in new/: nothing to move
+    };
+    let mut seen = name.to_os_string();
+    seen.push(":2,S");
+    let target = maildir.join("cur").join(seen);
+    fs::create_dir_all(maildir.join("cur")).with_context(|| format!("creating {}/cur", maildir.display()))?;
+    fs::rename(message, &target)
+        .with_context(|| format!("moving {} to {}", message.display(), target.display()))
 }
 
 #[cfg(test)]

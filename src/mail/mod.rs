@@ -17,6 +17,6 @@ pub mod outbox;
 pub mod smtp;
 
 pub use inbound::{Inbound, parse_mail};
-pub use mailbox::{read_maildir, split_mbox};
+pub use mailbox::{mark_seen, read_maildir, split_mbox};
 pub use outbound::{Outgoing, build_message};
 pub use outbox::{SendReport, Transport, send_outbox};

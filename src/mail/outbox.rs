@@ -38,6 +38,8 @@ pub struct SendReport {
     pub failed: Vec<(String, String)>,
     /// With [`Transport::DryRun`]: the file names that would have been sent.
     pub would_send: Vec<String>,
+    /// With [`Transport::DryRun`]: one line per mail, to print.
+    pub summaries: Vec<String>,
 }
 
 /// Where one mail goes, read from its own headers.
@@ -106,8 +108,8 @@ pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> anyhow:
                 remove_if_present(&error_path)?;
             }
             Ok(Outcome::WouldSend(summary)) => {
-                println!("would send {name}: {summary}");
-                report.would_send.push(name);
+                report.would_send.push(name.clone());
+                report.summaries.push(format!("would send {name}: {summary}"));
             }
             Ok(Outcome::AlreadySent) => remove_if_present(&error_path)?,
             Err(error) => {

@@ -182,6 +182,9 @@ pub fn smtp_transport(url: &SmtpUrl) -> anyhow::Result<SmtpTransport> {
 
 /// The lettre transport for `url` and an explicit password. A user without a password
 /// is an error; a password without a user is not used.
+/// How long one SMTP exchange may take before `send` gives up on the server.
+pub const SMTP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
+
 pub fn smtp_transport_with(url: &SmtpUrl, password: Option<String>) -> anyhow::Result<SmtpTransport> {
     let tls_parameters = || {
         TlsParameters::new(url.host.clone()).with_context(|| format!("cannot set up TLS for {}", url.host))
@@ -192,7 +195,12 @@ pub fn smtp_transport_with(url: &SmtpUrl, password: Option<String>) -> anyhow::R
         TlsRule::Opportunistic => Tls::Opportunistic(tls_parameters()?),
         TlsRule::Required => Tls::Required(tls_parameters()?),
     };
-    let mut builder = SmtpTransport::builder_dangerous(url.host.clone()).port(url.port).tls(tls);
+    // A server that never answers must not hold `send` (run from cron each minute) for
+    // long: each exchange gives up after SMTP_TIMEOUT and the mail stays in the outbox.
+    let mut builder = SmtpTransport::builder_dangerous(url.host.clone())
+        .port(url.port)
+        .tls(tls)
+        .timeout(Some(SMTP_TIMEOUT));
     if let Some(user) = &url.user {
         let Some(password) = password else {
             bail!("the SMTP URL names user '{user}' but {PASSWORD_VAR} is not set");

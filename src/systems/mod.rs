@@ -33,6 +33,9 @@ pub enum Audience {
     Players(Vec<PlayerId>),
     /// The GM alone.
     Gm,
+    /// Everyone but these players and the GM: the public stand-in ("hidden until the
+    /// audit") for something those players see in full, so nobody reads it twice.
+    Others(Vec<PlayerId>),
 }
 
 /// Who is reading a report.
@@ -59,6 +62,9 @@ impl Audience {
     /// May `viewer` see something with this audience?
     pub fn admits(&self, viewer: &Viewer) -> bool {
         match (self, viewer) {
+            (Audience::Others(list), Viewer::Player(p)) => !list.iter().any(|x| x == p),
+            (Audience::Others(_), Viewer::Public) => true,
+            (Audience::Others(_), Viewer::Gm) => false,
             (_, Viewer::Gm) => true,
             (Audience::Public, _) => true,
             (Audience::Players(list), Viewer::Player(p)) => list.iter().any(|x| x == p),

@@ -51,6 +51,11 @@ pub struct State {
     /// made before this rule rolled it on the public stream and keep doing so.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub to_hidden: bool,
+    /// The public stand-in of a hidden or `TO` roll is not shown to those who see the
+    /// roll itself (option `echo=once`, pinned in every new campaign); earlier campaigns
+    /// showed them both lines and keep doing so.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub echo_once: bool,
 }
 
 impl System for DiceServer {
@@ -60,6 +65,7 @@ impl System for DiceServer {
     fn setup(&self, setup: &Setup) -> anyhow::Result<State> {
         let mut rounds = false;
         let mut to_hidden = false;
+        let mut echo_once = false;
         for (key, value) in setup.options {
             match (key.as_str(), value.to_ascii_lowercase().as_str()) {
                 ("rounds", "yes" | "true" | "1") => rounds = true,
@@ -68,16 +74,26 @@ impl System for DiceServer {
                 ("to", "hidden") => to_hidden = true,
                 ("to", "public") => to_hidden = false,
                 ("to", other) => anyhow::bail!("option to={other}: use hidden (or public, the old rule)"),
+                ("echo", "once") => echo_once = true,
+                ("echo", "twice") => echo_once = false,
+                ("echo", other) => anyhow::bail!("option echo={other}: use once (or twice, the old rule)"),
                 _ => anyhow::bail!(
-                    "the dice system has no option '{key}' (it has: rounds=yes|no, to=hidden|public)"
+                    "the dice system has no option '{key}' (it has: rounds=yes|no, to=hidden|public, echo=once|twice)"
                 ),
             }
         }
-        Ok(State { players: setup.players.to_vec(), requests: BTreeMap::new(), rounds, round: 1, to_hidden })
+        Ok(State {
+            players: setup.players.to_vec(),
+            requests: BTreeMap::new(),
+            rounds,
+            round: 1,
+            to_hidden,
+            echo_once,
+        })
     }
 
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("to", "hidden")]
+        &[("to", "hidden"), ("echo", "once")]
     }
 
     fn phase(&self, state: &State) -> Phase {
@@ -168,18 +184,28 @@ impl System for DiceServer {
                     Audience::Players(list)
                 };
                 events.push(Event {
-                    audience,
+                    audience: audience.clone(),
                     text: format!("{player} rolls {} for \"{}\": {}", r.spec(), r.label, show(&faces, r.modifier, total)),
                     data: serde_json::json!({"player": player, "label": r.label, "dice": r.spec(), "faces": faces, "modifier": r.modifier, "total": total, "hidden": r.hidden}),
                 });
+                // The stand-in everyone else reads; with echo=once, not those who
+                // read the roll itself.
+                let stand_in = |text: String| match (&audience, state.echo_once) {
+                    (Audience::Players(seen_by), true) => Event {
+                        audience: Audience::Others(seen_by.clone()),
+                        text,
+                        data: serde_json::Value::Null,
+                    },
+                    _ => Event::public(text),
+                };
                 if r.hidden {
-                    events.push(Event::public(format!(
+                    events.push(stand_in(format!(
                         "{player} rolls {} for \"{}\" (hidden until the audit)",
                         r.spec(),
                         r.label
                     )));
                 } else if state.to_hidden && !r.to.is_empty() {
-                    events.push(Event::public(format!(
+                    events.push(stand_in(format!(
                         "{player} rolls {} for \"{}\" (seen by {} only, until the audit)",
                         r.spec(),
                         r.label,

@@ -111,7 +111,7 @@ fn parse_spec(spec: &str) -> Result<(u32, u32, i64), String> {
     if !(2..=MAX_SIDES).contains(&sides) {
         return Err(format!("a die needs between 2 and {MAX_SIDES} sides, not {sides}"));
     }
-    if modifier.abs() > 1_000_000 {
+    if modifier.unsigned_abs() > 1_000_000 {
         return Err("the modifier is larger than a million".into());
     }
     Ok((count, sides, modifier))

@@ -1,0 +1,293 @@
+//! What players and GMs hit in daily play, each through the binary: a test per item of
+//! the fixes list, named after it.
+
+mod common;
+
+use common::*;
+use std::io::Read;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+fn dice_orders(player: &str, secret: &str, lines: &str) -> String {
+    format!("GAME g\nPLAYER {player}\nSECRET {secret}\n{lines}\nEND\n")
+}
+
+fn report(dir: &Path, step: u64, who: &str) -> String {
+    std::fs::read_to_string(dir.join(format!("reports/{step}/{who}.txt"))).unwrap()
+}
+
+#[test]
+fn item_19_the_public_report_lists_a_public_roll() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = new_campaign(&dir, "dice", &["alice", "bob"]);
+    let f = file(tmp.path(), "a.txt", &dice_orders("alice", &s["alice"], "ROLL 2d6 attack"));
+    ok(&["ingest", dir.to_str().unwrap(), f.to_str().unwrap()]);
+    let public = report(&dir, 1, "public");
+    assert!(public.contains("alice rolls 2d6 for \"attack\": ["), "{public}");
+    assert!(!public.contains("Nothing happened"), "{public}");
+}
+
+#[test]
+fn item_20_a_private_report_shows_its_own_hidden_die_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = new_campaign(&dir, "dice", &["alice", "bob"]);
+    let f = file(
+        tmp.path(),
+        "a.txt",
+        &dice_orders("alice", &s["alice"], "ROLL 1d6 HIDDEN secret\nROLL 1d6 parley TO bob"),
+    );
+    ok(&["ingest", dir.to_str().unwrap(), f.to_str().unwrap()]);
+    let count = |text: &str, what: &str| text.matches(what).count();
+    let alice = report(&dir, 1, "alice");
+    assert_eq!(count(&alice, "for \"secret\""), 1, "{alice}");
+    assert_eq!(count(&alice, "for \"parley\""), 1, "{alice}");
+    assert!(!alice.contains("hidden until the audit"), "{alice}");
+    let bob = report(&dir, 1, "bob");
+    assert!(bob.contains("for \"secret\" (hidden until the audit)"), "{bob}");
+    assert_eq!(count(&bob, "for \"parley\""), 1, "{bob}");
+    let public = report(&dir, 1, "public");
+    assert!(public.contains("for \"secret\" (hidden until the audit)"), "{public}");
+    assert!(public.contains("for \"parley\" (seen by alice, bob only"), "{public}");
+    let gm = report(&dir, 1, "gm");
+    assert_eq!(count(&gm, "for \"secret\""), 1, "{gm}");
+    assert!(ok(&["verify", dir.to_str().unwrap()]).contains("verify: OK"));
+}
+
+#[test]
+fn item_21_a_huge_deadline_is_refused_and_a_stored_one_does_not_panic() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    let base = ["new", "dice", d, "--player", "alice=a@example.org", "--gm-email", "gm@example.org"];
+    let mut args = base.to_vec();
+    args.extend(["--deadline-hours", "4294967295"]);
+    let (code, _, err) = run(&args);
+    assert_ne!(code, 0);
+    assert!(err.contains("4294967295 hours: give 1 to"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert!(!dir.exists(), "a failed new left {d} behind");
+    // Hours and days together are refused rather than one silently winning.
+    let mut args = base.to_vec();
+    args.extend(["--deadline-hours", "24", "--deadline-days", "2"]);
+    let (code, _, err) = run(&args);
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot be used with"), "{err}");
+    // A campaign.toml edited by hand to a huge deadline: every command says why.
+    let mut args = base.to_vec();
+    args.extend(["--deadline-hours", "24"]);
+    ok(&args);
+    let toml = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    std::fs::write(dir.join("campaign.toml"), toml.replace("hours = 24", "hours = 4294967295")).unwrap();
+    let (code, _, err) = run(&["tick", d]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("[schedule]") && err.contains("hours"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+/// Runs umpire with its standard output a pipe closed before it writes.
+fn with_closed_stdout(args: &[&str]) -> (i32, String) {
+    let mut child = umpire().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    (child.wait().unwrap().code().unwrap_or(-1), err)
+}
+
+#[test]
+fn item_22_a_closed_pipe_is_an_error_and_ingest_still_takes_every_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    let s = new_campaign(&dir, "dice", &["alice", "bob"]);
+    let (code, err) = with_closed_stdout(&["verify", d]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("broken pipe"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let files: Vec<String> = (0..3)
+        .map(|i| {
+            let f = file(
+                tmp.path(),
+                &format!("{i}.txt"),
+                &dice_orders("alice", &s["alice"], &format!("ROLL 1d6 r{i}")),
+            );
+            f.display().to_string()
+        })
+        .collect();
+    let mut args = vec!["ingest", d];
+    args.extend(files.iter().map(String::as_str));
+    let (code, err) = with_closed_stdout(&args);
+    assert_eq!(code, 1, "{err}");
+    let inputs = ledger(&dir).iter().filter(|e| e["event"] == "input").count();
+    assert_eq!(inputs, 3, "every file is ingested though nobody reads the output");
+}
+
+#[test]
+fn item_24_send_does_not_hold_the_campaign_while_a_server_is_silent() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap().to_string();
+    let s = new_campaign(&dir, "dice", &["alice", "bob"]);
+    // A server that accepts connections and never says a word.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let _held = std::thread::spawn(move || {
+        let mut open = Vec::new();
+        for c in listener.incoming().flatten() {
+            open.push(c);
+        }
+    });
+    let mut send = umpire()
+        .args(["send", &d, "--smtp", &format!("smtp://127.0.0.1:{port}")])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(send.try_wait().unwrap().is_none(), "send should still be waiting for the silent server");
+    let f = file(tmp.path(), "a.txt", &dice_orders("alice", &s["alice"], "ROLL 1d6 meanwhile"));
+    let start = Instant::now();
+    let out = ok(&["ingest", &d, f.to_str().unwrap()]);
+    assert!(out.contains("accepted"), "{out}");
+    let waited = start.elapsed();
+    // A second send while the first talks to the server sends nothing twice.
+    let second = ok(&["send", &d, "--smtp", &format!("smtp://127.0.0.1:{port}")]);
+    assert!(second.contains("another send is running"), "{second}");
+    let _ = send.kill();
+    let _ = send.wait();
+    assert!(waited < Duration::from_secs(15), "ingest waited {waited:?} for send");
+}
+
+#[test]
+fn item_25_a_modifier_that_overflows_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = new_campaign(&dir, "dice", &["alice", "bob"]);
+    let f = file(tmp.path(), "a.txt", &dice_orders("alice", &s["alice"], "ROLL 2d6-9223372036854775808 x"));
+    let out = ok(&["ingest", dir.to_str().unwrap(), f.to_str().unwrap()]);
+    assert!(out.contains("refused"), "{out}");
+    let ack = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .find(|e| e.file_name().to_string_lossy().contains("ack"))
+        .unwrap();
+    let text = mail_text(&ack.path());
+    assert!(text.contains("the modifier is larger than a million"), "{text}");
+}
+
+#[test]
+fn item_26_the_gm_is_warned_before_the_chain_runs_out_and_then_mail_is_refused_not_deferred() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "new",
+        "dice",
+        d,
+        "--player",
+        "alice=alice@example.org",
+        "--gm-email",
+        "gm@example.org",
+        "--chain-length",
+        "3",
+    ]);
+    let secret = mail_text(&dir.join("outbox/0000-welcome-alice.eml"))
+        .lines()
+        .find_map(|l| l.strip_prefix("Your secret: ").map(str::to_string))
+        .unwrap();
+    let mut warned = Vec::new();
+    for i in 1..=3 {
+        let f =
+            file(tmp.path(), &format!("{i}.txt"), &dice_orders("alice", &secret, &format!("ROLL 1d6 r{i}")));
+        let (code, _, err) = run(&["ingest", d, f.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        warned.push(err.contains("warning: this campaign's dice are committed for 3 steps"));
+    }
+    assert_eq!(warned, vec![false, false, true], "warned from 90 % used");
+    let gm = mail_text(&dir.join("outbox/0003-report-gm.eml"));
+    assert!(
+        gm.starts_with("WARNING: this campaign's dice are committed for 3 steps and 3 are used (0 left)"),
+        "{gm}"
+    );
+    // The fourth mail is answered with a refusal and exit 0, so the MTA does not retry.
+    let f = file(tmp.path(), "4.txt", &dice_orders("alice", &secret, "ROLL 1d6 r4"));
+    let out = {
+        let mut child = umpire()
+            .args(["ingest", "--stdin", d])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let raw = mail("alice@example.org", "r4", &std::fs::read_to_string(&f).unwrap());
+        std::io::Write::write_all(&mut child.stdin.take().unwrap(), raw.as_bytes()).unwrap();
+        child.wait_with_output().unwrap()
+    };
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("refused: this campaign has used all 3 steps"), "{text}");
+}
+
+#[test]
+fn item_27_send_to_a_mistyped_directory_creates_nothing() {
+    let tmp = tempfile::tempdir().unwrap();
+    let typo = tmp.path().join("gmae");
+    let (code, _, err) = run(&["send", typo.to_str().unwrap(), "--dry-run"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("is not a campaign"), "{err}");
+    assert!(!typo.exists(), "send created {}", typo.display());
+}
+
+#[test]
+fn item_27_a_failed_new_can_be_run_again() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = run(&[
+        "new",
+        "dice",
+        d,
+        "--player",
+        "alice=a@example.org",
+        "--gm-email",
+        "gm@example.org",
+        "--option",
+        "rounds=maybe",
+    ]);
+    assert_ne!(code, 0, "{err}");
+    ok(&["new", "dice", d, "--player", "alice=a@example.org", "--gm-email", "gm@example.org"]);
+}
+
+#[test]
+fn item_27_temporary_files_left_by_a_crash_are_swept() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    new_campaign(&dir, "dice", &["alice"]);
+    std::fs::write(dir.join(".tmp-abc123"), "half").unwrap();
+    std::fs::create_dir_all(dir.join("inbox")).unwrap();
+    std::fs::write(dir.join("inbox/.tmp-def456"), "half").unwrap();
+    ok(&["status", dir.to_str().unwrap()]);
+    assert!(!dir.join(".tmp-abc123").exists());
+    assert!(!dir.join("inbox/.tmp-def456").exists());
+}
+
+#[test]
+fn item_27_ingest_maildir_moves_what_it_took_to_cur() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    let s = new_campaign(&dir, "dice", &["alice"]);
+    let maildir = tmp.path().join("Maildir");
+    for sub in ["new", "cur", "tmp"] {
+        std::fs::create_dir_all(maildir.join(sub)).unwrap();
+    }
+    let body = dice_orders("alice", &s["alice"], "ROLL 1d6 once");
+    std::fs::write(maildir.join("new/1795000000.M1P1.host"), mail("alice@example.org", "m1", &body)).unwrap();
+    let out = ok(&["ingest", d, "--maildir", maildir.to_str().unwrap()]);
+    assert!(out.contains("accepted"), "{out}");
+    assert_eq!(count_files(&maildir.join("new")), 0);
+    assert!(maildir.join("cur/1795000000.M1P1.host:2,S").exists());
+    ok(&["ingest", d, "--maildir", maildir.to_str().unwrap()]);
+    assert_eq!(ledger(&dir).iter().filter(|e| e["event"] == "input").count(), 1, "stored once");
+}
