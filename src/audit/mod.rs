@@ -18,7 +18,7 @@ pub fn disclose_and_verify(dir: &std::path::Path, bundle: &std::path::Path) -> a
 /// every text report named in the mail's salts block must commit, salted, to the report
 /// text above the block. Returns one line per path checked.
 pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Result<Vec<String>> {
-    use crate::campaign::event::{Entry, Event, Step};
+    use crate::campaign::event::{Event, Step};
     use crate::report::salts;
     use anyhow::{Context, anyhow, bail};
     let raw = std::fs::read(mail).with_context(|| format!("reading {}", mail.display()))?;
@@ -35,9 +35,7 @@ pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Re
     let ledger = std::fs::read_to_string(dir.join("ledger.jsonl")).context("reading ledger.jsonl")?;
     crate::campaign::ledger::check_chain(&ledger).map_err(|e| anyhow!(e))?;
     let mut committed = std::collections::BTreeMap::new();
-    for (i, line) in ledger.lines().enumerate() {
-        let v: serde_json::Value = serde_json::from_str(line)?;
-        let entry = Entry::from_value(&v).map_err(|e| anyhow!("ledger line {}: {e}", i + 1))?;
+    for entry in crate::campaign::ledger::read_entries(&ledger)? {
         if let Event::Step(Step { commitments: Some(c), .. }) = entry.event {
             committed.extend(c);
         }

@@ -5,11 +5,10 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use serde_json::Value;
 
 use super::bundle::{self, HiddenRoll};
 use crate::campaign::adjudicate::{Headline, compute_step, render_reports};
-use crate::campaign::event::{Entry, Event, Step};
+use crate::campaign::event::{Event, Step};
 use crate::campaign::{Config, ledger, open_engine, publish, read_json};
 use crate::dice::{Stream, StreamKind};
 use crate::systems::{self, GameData, Setup};
@@ -43,12 +42,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
     let mut v = Verified::default();
     let ledger_text = std::fs::read_to_string(root.join("ledger.jsonl")).context("reading ledger.jsonl")?;
     v.ledger_lines = ledger::check_chain(&ledger_text).map_err(|e| anyhow!(e))?;
-    let mut entries = Vec::new();
-    for (i, line) in ledger_text.lines().enumerate() {
-        let v: Value =
-            serde_json::from_str(line).map_err(|e| anyhow!("ledger line {}: not JSON ({e})", i + 1))?;
-        entries.push(Entry::from_value(&v).map_err(|e| anyhow!("ledger line {}: {e}", i + 1))?.event);
-    }
+    let entries: Vec<Event> = ledger::read_entries(&ledger_text)?.into_iter().map(|e| e.event).collect();
 
     let announcement: Announcement = serde_json::from_value(read_json(&root.join("reports/0/public.json"))?)
         .map_err(|e| anyhow!("reports/0/public.json is not an announcement: {e}"))?;

@@ -152,7 +152,7 @@ fn welcome_replacement(
         player: id,
         email,
         secret,
-        mail_name: format!("{:04}-welcome-{id}-{}", c.steps() + 1, c.ledger.entries().len()),
+        mail_name: format!("{:04}-welcome-{id}-{}", c.steps() + 1, c.ledger.typed().len()),
         subject: format!("[{}] Welcome: you now play {id}", config.id),
         deadline: super::schedule::deadline(&c.ledger, config.schedule.as_ref(), c.steps() + 1)?
             .and_then(|d| config.schedule.as_ref().map(|s| s.show(d))),

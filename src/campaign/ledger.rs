@@ -17,7 +17,6 @@ pub const GENESIS: &str = "00000000000000000000000000000000000000000000000000000
 pub struct Ledger {
     path: PathBuf,
     lines: Vec<String>,
-    entries: Vec<Value>,
     typed: Vec<Entry>,
 }
 
@@ -43,7 +42,6 @@ impl Ledger {
             text.truncate(keep);
         }
         let mut lines = Vec::new();
-        let mut entries = Vec::new();
         let mut typed = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let v: Value = serde_json::from_str(line)
@@ -51,15 +49,9 @@ impl Ledger {
             let entry = Entry::from_value(&v)
                 .map_err(|e| anyhow!("{}:{}: not a ledger event: {e}", path.display(), i + 1))?;
             lines.push(line.to_string());
-            entries.push(v);
             typed.push(entry);
         }
-        Ok(Ledger { path, lines, entries, typed })
-    }
-
-    /// The lines as JSON, for what works on every field alike (the public projection).
-    pub fn entries(&self) -> &[Value] {
-        &self.entries
+        Ok(Ledger { path, lines, typed })
     }
 
     /// The lines as typed entries, oldest first.
@@ -101,15 +93,15 @@ impl Ledger {
         format!("{:06}", n + 1)
     }
 
-    /// Appends `entries` with one write and an fsync of the file (and of its directory
+    /// Appends `events` with one write and an fsync of the file (and of its directory
     /// when the file is new). This is the commit point of a transaction: a crash in the
     /// middle leaves a torn tail, which the next [`Ledger::open`] cuts off.
     pub fn append(&mut self, txn: &str, events: Vec<Event>) -> Result<()> {
         let mut lines: Vec<String> = Vec::new();
         let mut added = Vec::new();
-        let mut added_typed = Vec::new();
         for event in events {
             let entry = event.to_value()?;
+            let at = clock::now().to_rfc3339();
             let prev = lines
                 .last()
                 .or(self.lines.last())
@@ -118,17 +110,15 @@ impl Ledger {
             let mut obj = Map::new();
             obj.insert("seq".into(), Value::from((self.lines.len() + lines.len()) as u64 + 1));
             obj.insert("prev".into(), Value::from(prev));
-            obj.insert("at".into(), Value::from(clock::now().to_rfc3339()));
+            obj.insert("at".into(), Value::from(at.clone()));
             obj.insert("txn".into(), Value::from(txn));
             if let Value::Object(fields) = entry {
                 for (k, v) in fields {
                     obj.entry(k).or_insert(v);
                 }
             }
-            let value = Value::Object(obj);
-            lines.push(serde_json::to_string(&value)?);
-            added_typed.push(Entry::from_value(&value).map_err(|e| anyhow!("recording {txn}: {e}"))?);
-            added.push(value);
+            lines.push(serde_json::to_string(&Value::Object(obj))?);
+            added.push(Entry { at, txn: Some(txn.to_string()), event });
         }
         let mut text = String::new();
         for l in &lines {
@@ -151,8 +141,7 @@ impl Ledger {
             }
         }
         self.lines.extend(lines);
-        self.entries.extend(added);
-        self.typed.extend(added_typed);
+        self.typed.extend(added);
         Ok(())
     }
 }
@@ -180,6 +169,19 @@ pub fn torn_tail(root: &Path, text: &str) -> Option<usize> {
         }
     }
     Some(keep)
+}
+
+/// Reads a ledger's text (a GM's or a published one) as typed entries; the error names
+/// the line. For auditors' copies: the campaign's own is opened with [`Ledger::open`].
+pub fn read_entries(text: &str) -> Result<Vec<Entry>> {
+    text.lines()
+        .enumerate()
+        .map(|(i, line)| {
+            let v: Value =
+                serde_json::from_str(line).map_err(|e| anyhow!("ledger line {}: not JSON ({e})", i + 1))?;
+            Entry::from_value(&v).map_err(|e| anyhow!("ledger line {}: {e}", i + 1))
+        })
+        .collect()
 }
 
 /// Checks the hash chain of a ledger file; names the first line that breaks it.
@@ -226,7 +228,7 @@ mod tests {
         let torn = format!("{whole}{{\"seq\":4,\"prev\":\"ab");
         fs::write(dir.path().join("ledger.jsonl"), &torn).unwrap();
         let l = Ledger::open(dir.path()).unwrap();
-        assert_eq!(l.entries().len(), 3);
+        assert_eq!(l.typed().len(), 3);
         assert_eq!(fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap(), whole);
         // The next append continues the chain.
         let mut l = l;
@@ -245,7 +247,7 @@ mod tests {
         fs::write(dir.path().join("ledger.jsonl"), format!("{with_first}{{\"seq\":5")).unwrap();
         fs::create_dir_all(dir.path().join("pending/000003")).unwrap();
         let l = Ledger::open(dir.path()).unwrap();
-        assert_eq!(l.entries().len(), 3);
+        assert_eq!(l.typed().len(), 3);
         assert_eq!(fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap(), whole);
         assert!(!l.has_txn("000003"));
     }

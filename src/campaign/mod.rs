@@ -153,13 +153,18 @@ pub fn read_json(path: &Path) -> Result<Value> {
     serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not valid JSON: {e}", path.display()))
 }
 
-fn lock(root: &Path) -> Result<File> {
-    let path = root.join(".lock");
+/// Opens (creating, GM-only) the lock file `path`, not yet locked.
+fn lock_file(path: &Path) -> Result<File> {
     let mut options = File::options();
     options.create(true).truncate(false).write(true);
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::mode(&mut options, store::HIDDEN_MODE);
-    let file = options.open(&path).with_context(|| format!("opening {}", path.display()))?;
+    options.open(path).with_context(|| format!("opening {}", path.display()))
+}
+
+fn lock(root: &Path) -> Result<File> {
+    let path = root.join(".lock");
+    let file = lock_file(&path)?;
     file.lock().with_context(|| format!("locking {}", path.display()))?;
     Ok(file)
 }
@@ -171,11 +176,7 @@ pub fn lock_sending(dir: &Path) -> Result<Option<File>> {
         anyhow::bail!("{} is not a directory", dir.display());
     }
     let path = dir.join(".send.lock");
-    let mut options = File::options();
-    options.create(true).truncate(false).write(true);
-    #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, store::HIDDEN_MODE);
-    let file = options.open(&path).with_context(|| format!("opening {}", path.display()))?;
+    let file = lock_file(&path)?;
     match file.try_lock() {
         Ok(()) => Ok(Some(file)),
         Err(std::fs::TryLockError::WouldBlock) => Ok(None),

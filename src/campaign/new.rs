@@ -76,7 +76,7 @@ pub fn create(req: NewCampaign) -> Result<Created> {
 
 /// Empty, or holding only a lock file a failed earlier attempt left.
 fn is_empty_dir(dir: &std::path::Path) -> Result<bool> {
-    Ok(std::fs::read_dir(dir)?.flatten().all(|e| e.file_name() == ".lock" || e.file_name() == ".send.lock"))
+    Ok(std::fs::read_dir(dir)?.flatten().all(|e| e.file_name() == ".lock"))
 }
 
 fn create_in(req: NewCampaign) -> Result<Created> {

@@ -217,8 +217,8 @@ fn sync_staged(stage: &Path, manifest: &Manifest, root: &Path) -> Result<()> {
     Ok(())
 }
 
-/// Flushes the filesystem holding `dir` to disk (`syncfs`); `false` where there is no
-/// such call, or when writes are not durable.
+/// Flushes the filesystem holding `dir` to disk (`syncfs`). `true` when that is done or
+/// not wanted (writes are not durable); `false` where the system has no such call.
 fn sync_filesystem(dir: &Path) -> Result<bool> {
     if !durable() {
         return Ok(true);
@@ -330,9 +330,9 @@ fn sweep_temporary_files(root: &Path) -> Result<()> {
 pub fn recover(root: &Path, ledger: &Ledger) -> Result<(usize, usize)> {
     sweep_temporary_files(root)?;
     let pending = root.join("pending");
-    let Ok(dir) = fs::read_dir(&pending) else {
+    if !pending.is_dir() {
         return Ok((0, 0));
-    };
+    }
     let (mut finished, mut discarded) = (0, 0);
     if let Some(m) = staged_manifest(root) {
         if ledger.has_txn(&m.txn) {
@@ -344,6 +344,8 @@ pub fn recover(root: &Path, ledger: &Ledger) -> Result<(usize, usize)> {
         sync_filesystem(root)?;
         clear_manifest(root)?;
     }
+    // Listed after the manifest's files are moved out: what is left was never committed.
+    let dir = fs::read_dir(&pending).with_context(|| format!("listing {}", pending.display()))?;
     let mut names: Vec<PathBuf> = dir.filter_map(|e| e.ok()).map(|e| e.path()).collect();
     names.sort();
     for stage in names {

@@ -33,7 +33,7 @@ fn cpu_seconds() -> Option<(f64, f64)> {
     // Fields after the command name (which may hold spaces, so split after its ')').
     let rest = stat.rsplit_once(')')?.1;
     let fields: Vec<&str> = rest.split_whitespace().collect();
-    // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after ')'.
+    // utime and stime are fields 14 and 15 of the whole line: indices 11 and 12 here.
     let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok());
     // The kernel's USER_HZ is 100 on every Linux that runs this.
     Some((ticks(11)? / 100.0, ticks(12)? / 100.0))

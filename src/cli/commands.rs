@@ -383,7 +383,6 @@ fn ingest_routed(
     Ok(0)
 }
 
-/// Reads the inputs named on the command line.
 /// One input to ingest: its name for messages, its bytes, and, for a maildir
 /// message, its file (moved to `cur/` once handled).
 struct Input {
