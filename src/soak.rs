@@ -98,6 +98,8 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 let body = engine
                     .random_orders(&state, player, &mut rng)?
                     .ok_or_else(|| anyhow!("system {} has no bot for {player}", info.name))?;
+                echo_round_trip(engine.as_ref(), &state, player, &body)
+                    .map_err(|e| anyhow!("game {game}, step {}: {e}", c.steps() + 1))?;
                 let secret = secrets.get(player).ok_or_else(|| anyhow!("no secret for {player}"))?;
                 let text = format!("GAME soak-{game}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n");
                 let done = ingest::ingest(&mut c, text.as_bytes())?;
@@ -140,6 +142,31 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
     }
     report.seconds = started.elapsed().as_secs_f64();
     Ok(report)
+}
+
+/// An acknowledgement's echo is what the player may send again: read back, it must be
+/// accepted and echo the same lines.
+fn echo_round_trip(
+    engine: &dyn systems::Engine,
+    state: &serde_json::Value,
+    player: &str,
+    body: &str,
+) -> Result<()> {
+    let Ok(echo) = engine.check(state, player, body)? else {
+        return Ok(()); // refused: ingest says why
+    };
+    let again = echo.join("\n");
+    match engine.check(state, player, &again)? {
+        Ok(second) if second == echo => Ok(()),
+        Ok(second) => {
+            bail!("{player}'s echo, sent back, echoes differently:\n{again}\n---\n{}", second.join("\n"))
+        }
+        Err(errors) => {
+            let why: Vec<String> =
+                errors.iter().map(|e| format!("line {}: {}: {}", e.line, e.text, e.reason)).collect();
+            bail!("{player}'s echo is refused when sent back:\n{again}\n---\n{}", why.join("\n"))
+        }
+    }
 }
 
 fn read_ack(dir: &std::path::Path, step: u64, input: u64) -> String {

@@ -237,6 +237,9 @@ fn no_report_ack_or_mail_reveals_another_powers_fractions() {
 
     let mut files = Vec::new();
     walk(&dir, &mut files);
+    // The welcome mails were written at `new`, before any fraction existed; their
+    // examples name provinces (`1/3 A(Bur)`) where fractions may be later.
+    files.retain(|p| !p.file_name().is_some_and(|n| n.to_string_lossy().starts_with("0000-welcome-")));
     let mut checked = 0;
     let mut owner_hits = 0;
     for path in &files {

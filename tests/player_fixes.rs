@@ -291,3 +291,116 @@ fn item_27_ingest_maildir_moves_what_it_took_to_cur() {
     ok(&["ingest", d, "--maildir", maildir.to_str().unwrap()]);
     assert_eq!(ledger(&dir).iter().filter(|e| e["event"] == "input").count(), 1, "stored once");
 }
+
+const GW_POWERS: &[&str] = &["austria", "england", "france", "germany", "italy", "russia", "turkey"];
+
+/// Ingests `lines` as `power`'s orders; returns (accepted?, the reply's text).
+fn gw_send(
+    tmp: &Path,
+    dir: &Path,
+    secrets: &std::collections::BTreeMap<String, String>,
+    power: &str,
+    lines: &str,
+) -> (bool, String) {
+    let n = std::fs::read_dir(tmp).unwrap().count();
+    let body = format!("GAME g\nPLAYER {power}\nSECRET {}\n{lines}\nEND\n", secrets[power]);
+    let f = file(tmp, &format!("in-{n}.txt"), &body);
+    let said = ok(&["ingest", dir.to_str().unwrap(), f.to_str().unwrap()]);
+    let mut acks: Vec<_> = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("-ack-"))
+        .collect();
+    acks.sort();
+    (said.contains(": accepted"), mail_text(acks.last().unwrap()))
+}
+
+#[test]
+fn item_3_map_and_rulebook_notation_is_read_and_arc_is_told_apart() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = new_campaign(&dir, "guerilla-warfare", GW_POWERS);
+    // The rulebook's brackets, ' - ' and '->' as move signs.
+    let (ok1, ack) =
+        gw_send(tmp.path(), &dir, &s, "france", "A(Par) - Pic\nA(Lyo) -> Bur\nF(Bre) H\nF mar - gol");
+    assert!(ok1, "{ack}");
+    // Archangel: only an army reading is legal for an army standing there.
+    let (ok2, ack) = gw_send(tmp.path(), &dir, &s, "russia", "A ARC H");
+    assert!(ok2, "{ack}");
+    assert!(ack.contains("A ark H"), "Archangel is echoed as Ark: {ack}");
+    // An English fleet sails to the Barents Sea, from where it could enter either.
+    assert!(gw_send(tmp.path(), &dir, &s, "england", "F edi - nwg").0);
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    assert!(gw_send(tmp.path(), &dir, &s, "england", "F nwg - bar").0);
+    for _ in 0..2 {
+        ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    }
+    let (ok3, ack) = gw_send(tmp.path(), &dir, &s, "england", "F bar - ARC");
+    assert!(!ok3, "{ack}");
+    assert!(ack.contains("Arctic Ocean (aro)") && ack.contains("Archangel (ark)"), "{ack}");
+    let (ok4, ack) = gw_send(tmp.path(), &dir, &s, "england", "F bar - aro");
+    assert!(ok4, "{ack}");
+    let (ok5, ack) = gw_send(tmp.path(), &dir, &s, "england", "F bar - Ark");
+    assert!(ok5, "{ack}");
+}
+
+#[test]
+fn item_3_the_map_label_form_moves_a_third() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = new_campaign(&dir, "guerilla-warfare", GW_POWERS);
+    let (ok1, ack) = gw_send(
+        tmp.path(),
+        &dir,
+        &s,
+        "england",
+        "A(Lvp) disperses - 1/3A(Wal), 1/3A(Cly), 1/3A(Edi)\nF edi - nth",
+    );
+    assert!(ok1, "{ack}");
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    let (ok2, ack) = gw_send(tmp.path(), &dir, &s, "england", "1/3A wal -> lvp\n1/3A(Cly) - Edi");
+    assert!(ok2, "{ack}");
+}
+
+#[test]
+fn item_4_a_refused_dispersal_names_the_limit_and_the_welcome_lists_them() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = new_campaign(&dir, "guerilla-warfare", GW_POWERS);
+    let welcome = mail_text(&dir.join("outbox/0000-welcome-france.eml"));
+    for limit in [
+        "at least three parts",
+        "none over 1/3",
+        "different province",
+        "two units before March 1915",
+        "whole unit",
+    ] {
+        assert!(
+            welcome.replace('\n', " ").contains(limit),
+            "the welcome mail does not list '{limit}':\n{welcome}"
+        );
+    }
+    let cases = [
+        ("A par disperses - 1/3 A pic, 2/3 A bur", "at least three parts"),
+        ("A par disperses - 1/2 A pic, 1/4 A bur, 1/4 A gas", "no fraction may be more than 1/3"),
+        ("A par disperses - 1/3 A pic, 1/3 A pic, 1/3 A bur", "different province"),
+        ("A par disperses - 1/3 A pic, 1/3 A bur, 1/4 A gas", "not one whole unit"),
+    ];
+    for (line, why) in cases {
+        let (accepted, ack) = gw_send(tmp.path(), &dir, &s, "france", line);
+        assert!(!accepted && ack.contains(why), "{line}: expected '{why}':\n{ack}");
+    }
+    let (two, ack) = gw_send(
+        tmp.path(),
+        &dir,
+        &s,
+        "france",
+        "A(Par) disperses - 1/3 A(Pic), 1/3 A(Bre), 1/3 A(Gas)\nA(Lyo) disperses - 1/3 A(Mar), 1/3 A(Bur), 1/3 A(Lor)",
+    );
+    assert!(two, "{ack}");
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    let (third, ack) =
+        gw_send(tmp.path(), &dir, &s, "france", "F mar disperses - 1/3 F gol, 1/3 F cat, 1/3 F pie");
+    assert!(!third && ack.contains("more than two units dispersed before March 1915"), "{ack}");
+}

@@ -298,7 +298,18 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         return reply.refuse(
             txn,
             Some(&player_id),
-            format!("no orders are due from {player_id} in {}", phase.title),
+            if phase.due.is_empty() {
+                format!(
+                    "no orders are due from {player_id} in {}: it resolves by itself; the report after it says who is due next",
+                    phase.title
+                )
+            } else {
+                format!(
+                    "no orders are due from {player_id} in {}: waiting for {}; keep your orders and send them once a report says yours are due",
+                    phase.title,
+                    phase.due.join(", ")
+                )
+            },
             Vec::new(),
         );
     }

@@ -42,7 +42,7 @@ pub fn queue(
         "player": w.player,
         "secret": w.secret,
         "phase": PhaseInfo::of(&phase, w.deadline.clone()),
-        "example": engine.example(state, w.player)?,
+        "guide": engine.guide(state, w.player)?,
         "sections": engine.view(state, &Viewer::Player(w.player.to_string()))?.sections,
         "chain_public": chains.public,
         "chain_hidden": chains.hidden,

@@ -107,6 +107,26 @@ pub enum PhaseMode {
     Immediate,
 }
 
+/// What a welcome mail shows a player about writing orders. Every order line in it is
+/// accepted as it stands (a test sends each block back): `now` in the open phase, each
+/// block of `next` in the move after `now` was resolved.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Guide {
+    /// Orders the player could send now, unchanged.
+    pub now: Vec<String>,
+    /// Sentences about the notation and its limits; never order lines.
+    pub notes: Vec<String>,
+    /// Orders for the next move, once `now` has been resolved; each block on its own.
+    pub next: Vec<ExampleBlock>,
+}
+
+/// A titled block of order lines that make one mail's orders.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct ExampleBlock {
+    pub title: String,
+    pub lines: Vec<String>,
+}
+
 /// What the game is waiting for.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Phase {
@@ -192,6 +212,11 @@ pub trait System: Send + Sync {
         Vec::new()
     }
 
+    /// What the welcome mail teaches: by default, the example orders alone.
+    fn guide(&self, state: &Self::State, player: &str) -> Guide {
+        Guide { now: self.example_orders(state, player), ..Guide::default() }
+    }
+
     /// The orders as understood, one line each, for the acknowledgement.
     fn echo(&self, _state: &Self::State, _orders: &Self::Orders) -> Vec<String> {
         Vec::new()
@@ -252,7 +277,7 @@ pub trait Engine: Send + Sync {
         dice: &mut Dice,
     ) -> anyhow::Result<(Value, Vec<Event>)>;
     fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View>;
-    fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>>;
+    fn guide(&self, state: &Value, player: &str) -> anyhow::Result<Guide>;
     fn random_orders(
         &self,
         state: &Value,
@@ -318,8 +343,8 @@ impl<T: System> Engine for T {
         System::pinned_options(self)
     }
 
-    fn example(&self, state: &Value, player: &str) -> anyhow::Result<Vec<String>> {
-        Ok(self.example_orders(&load::<T::State>(state)?, player))
+    fn guide(&self, state: &Value, player: &str) -> anyhow::Result<Guide> {
+        Ok(self.guide(&load::<T::State>(state)?, player))
     }
 
     fn random_orders(

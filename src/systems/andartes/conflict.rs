@@ -223,6 +223,7 @@ pub fn resolve(
         region.name
     );
     let Some(die) = roller.d6(label) else {
+        log.die_skipped();
         return Ok(());
     };
     let modified = (die as i32 + drm).clamp(1, 6) as u32;

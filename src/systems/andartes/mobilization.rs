@@ -103,6 +103,8 @@ pub fn resettle(state: &mut State, region: &str, roller: &mut Roller, log: &mut 
         let why = format!("16.5c resettlement of {} (rolled {d})", r.name);
         state.adjust_pi(Side::Dse, d as i32, &why, log);
         state.adjust_pi(Side::Government, -(d as i32), &why, log);
+    } else {
+        log.die_skipped();
     }
     Ok(())
 }

@@ -202,6 +202,45 @@ impl System for Andartes {
         Phase { id, title, due, mode: PhaseMode::Deadline, game_over: state.over.clone() }
     }
 
+    /// The welcome mail: which side the player has, when they are first due, and a
+    /// complete legal set-up for that side (the set-up the engine would apply by
+    /// default), so that the first orders file can be sent as it stands.
+    fn guide(&self, state: &State, player: &str) -> super::Guide {
+        let mut g = super::Guide::default();
+        let Some(side) = state.side_of(player) else { return g };
+        g.notes.push(format!(
+            "You play the {} side (player {player}).",
+            match side {
+                state::Side::Government => "Government",
+                state::Side::Dse => "DSE (Democratic Army of Greece)",
+            }
+        ));
+        if matches!(
+            state.stage,
+            state::Stage::Politics | state::Stage::SetupGovernment | state::Stage::SetupDse
+        ) {
+            g.now = setup::default_lines(state, side);
+            g.now.push(match side {
+                state::Side::Government => "INITIATIVE FIRST".into(),
+                state::Side::Dse => "INITIATIVE SECOND".into(),
+            });
+            g.notes.push(match side {
+                state::Side::Government => {
+                    "The Government sets up first (4.0): the set-up above is complete and legal; change the places as you wish.".into()
+                }
+                state::Side::Dse => {
+                    "The DSE sets up second (4.0), once the Government's set-up is resolved: keep these orders until the mail that says your set-up is due, then send them (or your own).".into()
+                }
+            });
+        } else {
+            g.now.push("PASS".into());
+        }
+        g.notes.push(
+            "One order per line: PLACE, BUILD, UPGRADE, DISBAND, RESETTLE, MOVE <unit> <path>, ATTACK <place> WITH <units>, PASS; places are Region codes (LAR) or squares (LAR/2); # starts a comment. The reference section of your reports lists the regions, units and tables.".into(),
+        );
+        g
+    }
+
     fn parse(&self, state: &State, player: &str, body: &str) -> Result<Vec<orders::Line>, Vec<OrderError>> {
         turn::check(state, player, body)
     }

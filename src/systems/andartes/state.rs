@@ -338,12 +338,24 @@ impl State {
 #[derive(Default)]
 pub struct Log {
     pub events: Vec<Event>,
+    /// In a check without dice: the public line from which on a skipped die could
+    /// change what is said.
+    pub uncertain_from: Option<usize>,
 }
 
 impl Log {
     pub fn say(&mut self, text: impl Into<String>) {
         self.events.push(Event::public(text));
     }
+    /// A check without dice skipped a roll here: what follows may differ at resolution.
+    pub fn die_skipped(&mut self) {
+        if self.uncertain_from.is_none() {
+            let public =
+                self.events.iter().filter(|e| e.audience == crate::systems::Audience::Public).count();
+            self.uncertain_from = Some(public);
+        }
+    }
+
     pub fn lines(&self) -> Vec<String> {
         self.events
             .iter()

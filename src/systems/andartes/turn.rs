@@ -63,8 +63,10 @@ pub fn check(state: &State, player: &str, body: &str) -> Result<Vec<Line>, Vec<O
 /// changes before they resolve (new unit ids, paths and movement points), then
 /// the attacks and standing orders as read.
 pub fn narrate(state: &State, lines: &[Line]) -> Vec<String> {
+    // The orders as read, each a line the player could send again unchanged.
+    let mut out: Vec<String> = lines.iter().map(|l| l.text.to_ascii_uppercase()).collect();
     let Some(side) = state.active() else {
-        return Vec::new();
+        return out;
     };
     let mut trial = state.clone();
     let mut log = Log::default();
@@ -74,10 +76,17 @@ pub fn narrate(state: &State, lines: &[Line]) -> Vec<String> {
     } else {
         run_turn(&mut trial, side, lines, &mut Roller::dry(), &mut log, &mut ignore);
     }
-    let mut out = log.lines();
-    for line in lines {
-        if matches!(line.order.part(), Part::Conflict | Part::Standing) {
-            out.push(format!("line {}: {}", line.number, line.text.to_ascii_uppercase()));
+    let said = log.lines();
+    if !said.is_empty() {
+        out.push("# What they do, checked now without dice:".into());
+    }
+    // After the first die the check could not roll, nothing is certain.
+    let certain = log.uncertain_from.unwrap_or(usize::MAX);
+    for (i, text) in said.into_iter().enumerate() {
+        if i >= certain {
+            out.push(format!("# {text} (if the dice allow: they are rolled at resolution)"));
+        } else {
+            out.push(format!("# {text}"));
         }
     }
     out

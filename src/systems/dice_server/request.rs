@@ -29,15 +29,21 @@ impl Request {
         format!("{}d{}{}", self.count, self.sides, m)
     }
 
+    /// The request as a line the player may send again: `ROLL 2d6 attack`,
+    /// `ROLL 1d10 HIDDEN scouting`, `ROLL 3d6-2 morale TO bob`. Who sees the roll is in
+    /// the words themselves (public unless HIDDEN or TO).
     pub fn describe(&self) -> String {
-        let who = if self.hidden {
-            "hidden: you and the GM".to_string()
-        } else if self.to.is_empty() {
-            "public".to_string()
-        } else {
-            format!("to {}", self.to.join(", "))
-        };
-        format!("ROLL {} \"{}\" ({who})", self.spec(), self.label)
+        let mut line = format!("ROLL {}", self.spec());
+        if self.hidden {
+            line.push_str(" HIDDEN");
+        }
+        line.push(' ');
+        line.push_str(&self.label);
+        if !self.to.is_empty() {
+            line.push_str(" TO ");
+            line.push_str(&self.to.join(" "));
+        }
+        line
     }
 }
 

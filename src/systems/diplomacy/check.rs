@@ -36,6 +36,7 @@ pub struct PowerOrders {
 }
 
 /// Accumulates one power's orders line by line, refusing illegal ones.
+#[derive(Clone)]
 pub struct Checker<'a> {
     map: &'a Map,
     board: &'a Board,

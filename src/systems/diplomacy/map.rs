@@ -226,7 +226,16 @@ impl std::error::Error for MapErrors {}
 /// Lowercases and keeps only letters and digits, so "St. Petersburg" and
 /// "st petersburg" compare equal.
 pub fn squash(s: &str) -> String {
-    s.chars().filter(|c| c.is_alphanumeric()).flat_map(|c| c.to_lowercase()).collect()
+    if s.is_ascii() {
+        return s.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
+    }
+    // Accents fall away (`Lón` is `lon`): players type names from memory, and a
+    // keyboard's dead keys are not a reason to refuse an order.
+    use unicode_normalization::UnicodeNormalization;
+    s.nfd()
+        .filter(|c| c.is_alphanumeric() && !unicode_normalization::char::is_combining_mark(*c))
+        .flat_map(char::to_lowercase)
+        .collect()
 }
 
 impl Map {

@@ -253,7 +253,7 @@ impl Diplomacy {
                     .map(|u| text::unit(map, u, Style::Long))
                     .collect();
                 if !missing.is_empty() {
-                    out.push(format!("No order (will hold): {}", missing.join(", ")));
+                    out.push(format!("# No order (will hold): {}", missing.join(", ")));
                 }
             }
             PhaseKind::Retreat => {
@@ -270,7 +270,7 @@ impl Diplomacy {
                     .map(|d| text::unit(map, d.unit, Style::Long))
                     .collect();
                 if !missing.is_empty() {
-                    out.push(format!("No order (will disband): {}", missing.join(", ")));
+                    out.push(format!("# No order (will disband): {}", missing.join(", ")));
                 }
             }
             PhaseKind::Adjustment => {
@@ -280,17 +280,17 @@ impl Diplomacy {
                 let delta = adjustment_count(&pos.board, &pos.ownership, power);
                 let n = orders.adjustments.len() as i64;
                 if delta > n {
-                    out.push(format!("{} build(s) not ordered will be waived", delta - n));
+                    out.push(format!("# {} build(s) not ordered will be waived", delta - n));
                 } else if -delta > n {
                     out.push(format!(
-                        "{} removal(s) not ordered will follow the civil-disorder rule",
+                        "# {} removal(s) not ordered will follow the civil-disorder rule",
                         -delta - n
                     ));
                 }
             }
         }
         if orders.draw {
-            out.push("Votes for a draw".into());
+            out.push("DRAW".into());
         }
         out
     }
@@ -446,7 +446,7 @@ impl System for Diplomacy {
         };
         match orders.power {
             Some(pw) => self.echo_lines(&pos, pw, orders),
-            None => vec!["No orders".into()],
+            None => vec!["# No orders".into()],
         }
     }
 

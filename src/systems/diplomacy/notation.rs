@@ -5,7 +5,7 @@
 //! `Mid-Atlantic Ocean`, `St. Petersburg`), unique beginnings of names (`Norwa`), `A`/`F`
 //! or `army`/`fleet` or nothing; moves as `-`, `->`, `to`, `m`, `moves`; `S`/`supports`,
 //! `C`/`convoys`, `H`/`holds`/`stand`; coasts as `stp/nc`, `stp(nc)`, `StP NC`,
-//! `north coast`; `via convoy` or `by convoy`; in retreats `R`/`retreats` and
+//! `north coast`; units as `A par` or the rulebooks' `A(Par)`; `via convoy` or `by convoy`; in retreats `R`/`retreats` and
 //! `D`/`disband`; in adjustments `build`, `remove`, `disband`, `waive`, in either order
 //! (`build F stp/nc` or `F stp/nc build`); `draw` to vote for a draw.
 //! A name that could mean two provinces is an error listing both.
@@ -386,7 +386,18 @@ impl<'a> Reader<'a> {
             }
         }
         let kind = self.kind();
-        let place = self.place()?;
+        // The rulebooks' `A(Par)`: the place in brackets right after the kind.
+        let place = if kind.is_some() && self.toks.get(self.i) == Some(&Tok::Open) {
+            self.i += 1;
+            let place = self.place()?;
+            if self.toks.get(self.i) != Some(&Tok::Close) {
+                return Err(format!("a '(' needs its ')' at '{}'", self.rest()));
+            }
+            self.i += 1;
+            place
+        } else {
+            self.place()?
+        };
         Ok(UnitRef { kind, place, power })
     }
 
@@ -571,6 +582,8 @@ mod tests {
             "F London moves to the North Sea".replace("the ", "").as_str(),
             "F lon m nth",
             "F lon => nth",
+            "F(Lon) - Nth",
+            "F (lon) -> nth",
         ] {
             assert_eq!(dest(read(text).unwrap()).0, place("nth"), "{text}");
         }
@@ -584,6 +597,9 @@ mod tests {
         let (to, via) = dest(read("A yor - nth - bel").unwrap());
         assert_eq!((to, via), (place("bel"), true));
         assert!(!dest(read("A Norwa - swe").unwrap()).1);
+        assert_eq!(dest(read("F(Stp/sc) - bot").unwrap()).0, place("bot"));
+        assert!(read("A(Par - bur").is_err());
+        assert!(matches!(read("A(Ber) H").unwrap(), Written::Hold(_)));
     }
 
     #[test]

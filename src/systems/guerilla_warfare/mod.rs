@@ -210,47 +210,80 @@ impl System for GuerillaWarfare {
     }
 
     fn example_orders(&self, s: &State, player: &str) -> Vec<String> {
-        // Written in the rule's own style, A(Par), with capitalised names.
-        let mut out = Vec::new();
-        let cap = |id: &str| {
+        self.guide(s, player).now
+    }
+
+    /// The welcome mail's lesson, in the rulebook's own style (`A(Par)`), built from the
+    /// player's real position so that every line is accepted as it stands: this move's
+    /// orders (one army disperses, the rest hold), the limits in words, and two ways to
+    /// go on next move (move a guerilla; reform the unit, supported).
+    fn guide(&self, s: &State, player: &str) -> super::Guide {
+        let mut g = super::Guide { notes: guide_notes(), ..super::Guide::default() };
+        let (Some(me), Ok(dec)) = (self.power_of(player), decode(&self.map, s)) else {
+            return g;
+        };
+        if s.stage != Stage::Movement || s.game_over.is_some() {
+            return g;
+        }
+        let map = &self.map;
+        let cap = |p: crate::systems::diplomacy::map::ProvinceId| {
+            // Archangel as the rules write it, Ark: `Arc` could be read as their ARC.
+            let id = if map.province(p).id == "arc" { "ark" } else { map.province(p).id.as_str() };
             let mut c = id.chars();
             c.next().map(|f| f.to_uppercase().chain(c).collect::<String>()).unwrap_or_default()
         };
-        if let (Some(p), Ok(dec)) = (self.power_of(player), decode(&self.map, s))
-            && let Some(q) = dec.board.provinces_of(p).find(|&q| {
-                dec.board.unit(q).is_some_and(|u| u.kind == UnitKind::Army)
-                    && (0..self.map.province_count() as u16)
-                        .filter(|&t| orders::one_move(&self.map, UnitKind::Army, q, t))
-                        .count()
-                        >= 3
+        let army_moves = |q| {
+            (0..map.province_count() as u16)
+                .filter(move |&t| orders::one_move(map, UnitKind::Army, q, t))
+                .collect::<Vec<_>>()
+        };
+        let limit_left = s.date >= calendar::DISPERSAL_LIMIT_ENDS
+            || s.dispersed.get(&map.power(me).id).copied().unwrap_or(0) < 2;
+        let disperser = dec.board.provinces_of(me).find(|&q| {
+            limit_left
+                && dec.board.unit(q).is_some_and(|u| u.kind == UnitKind::Army)
+                && army_moves(q).len() >= 3
+        });
+        let mut near = Vec::new();
+        for q in dec.board.provinces_of(me) {
+            let Some(u) = dec.board.unit(q) else { continue };
+            let letter = u.kind.letter();
+            if Some(q) == disperser {
+                near = army_moves(q).into_iter().take(3).collect();
+                let parts: Vec<String> = near.iter().map(|&t| format!("1/3 A({})", cap(t))).collect();
+                g.now.push(format!("A({}) disperses - {}", cap(q), parts.join(", ")));
+            } else {
+                g.now.push(format!("{letter}({}) H", cap(q)));
+            }
+        }
+        let Some(q) = disperser else { return g };
+        let parts: Vec<String> = near.iter().map(|&t| format!("1/3 A({})", cap(t))).collect();
+        if let Some(&first) = near.first()
+            && let Some(to) = army_moves(first).into_iter().find(|t| !near.contains(t) && *t != q)
+        {
+            g.next.push(super::ExampleBlock {
+                title: "To move a guerilla (one move, like an army; the others stay):".into(),
+                lines: vec![format!("1/3 A({}) - {}", cap(first), cap(to))],
+            });
+        }
+        let mut reform = vec![format!("reform A({}) from {}", cap(q), parts.join(", "))];
+        if let Some((p, u)) =
+            dec.board.provinces_of(me).filter(|&p| p != q).find_map(|p| {
+                dec.board.unit(p).filter(|u| map.can_reach(u.kind, u.region, q)).map(|u| (p, u))
             })
         {
-            let near: Vec<String> = (0..self.map.province_count() as u16)
-                .filter(|&t| orders::one_move(&self.map, UnitKind::Army, q, t))
-                .take(3)
-                .map(|t| cap(&self.map.province(t).id))
-                .collect();
-            let here = cap(&self.map.province(q).id);
-            out.push(format!("A({here}) H"));
-            out.push(format!(
-                "A({here}) disperses - 1/3 A({}), 1/3 A({}), 1/3 A({})",
-                near[0], near[1], near[2]
-            ));
-            out.push(format!("1/3 A({}) - {here}", near[0]));
-            out.push(format!(
-                "reform A({here}) from 1/3 A({}), 1/3 A({}), 1/3 A({})",
-                near[0], near[1], near[2]
-            ));
+            reform.push(format!("{}({}) S reform {}", u.kind.letter(), cap(p), cap(q)));
         }
-        out.push("1/3 A(Wal) board IRI, and 1/3 A aboard IRI - Lvp to land".into());
-        out.push("A(Mun) S reform Bur".into());
-        out.push("DRAW, or CONCEDE France".into());
-        out
+        g.next.push(super::ExampleBlock {
+            title: "To form the unit again where its thirds can reach (rule 6), supported:".into(),
+            lines: reform,
+        });
+        g
     }
 
     fn echo(&self, _s: &State, orders: &GwOrders) -> Vec<String> {
         if orders.echo.is_empty() {
-            vec!["(no orders: every unit holds, every fraction stays)".into()]
+            vec!["# no orders: every unit holds, every fraction stays".into()]
         } else {
             orders.echo.clone()
         }
@@ -286,6 +319,21 @@ impl System for GuerillaWarfare {
     fn check_invariants(&self, s: &State) -> Result<(), String> {
         invariants(&self.map, s)
     }
+}
+
+/// The notation and the limits, in words (the welcome mail's notes).
+fn guide_notes() -> Vec<String> {
+    [
+        "Units: A(Par) or A par; guerillas: 1/3 A(Bur), 1/3A bur or 1/3 A bur; moves: -, -> or to.",
+        "Archangel is Ark and the Arctic Ocean is ARO (ARC is read by what the unit could do).",
+        "A dispersal (rule 5): at least three parts, none over 1/3, adding up to one unit,",
+        "each to a different province the unit could reach in one move; no power may",
+        "disperse more than two units before March 1915; and no move may leave more than one",
+        "whole unit of your guerillas in a province (such moves fail and the guerillas stay).",
+        "Votes (rule 3c, secret unless unanimous): a line DRAW, or CONCEDE and a power's name.",
+    ]
+    .map(String::from)
+    .to_vec()
 }
 
 /// What every state must satisfy: it fits the board, no fraction is over a third, and

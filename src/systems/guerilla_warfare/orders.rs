@@ -122,6 +122,11 @@ fn words(text: &str) -> Vec<String> {
                 s.push_str(" - ");
             }
             '>' => s.push_str(" - "),
+            // The map's label `1/3A`: a size runs straight into the unit's kind.
+            c if c.is_alphabetic() && s.ends_with(|d: char| d.is_ascii_digit()) => {
+                s.push(' ');
+                s.extend(c.to_lowercase());
+            }
             c => s.extend(c.to_lowercase()),
         }
     }
@@ -298,6 +303,7 @@ pub fn show_order(
     }
 }
 
+#[derive(Clone)]
 struct Reader<'a> {
     ctx: &'a Ctx<'a>,
     orders: GwOrders,
@@ -398,7 +404,35 @@ impl<'a> Reader<'a> {
         })
     }
 
+    /// A line that names `ARC` is read both ways, the rules' Arctic Ocean (`aro`) and
+    /// the map's Archangel (`arc`, which the rules write `Ark`): mail is case-blind, so
+    /// only the unit's kind and position can tell them apart. One legal reading is
+    /// taken; two are refused, naming both.
     fn line(&mut self, number: usize, text: &str) -> Result<(), String> {
+        if !names_arc(text) {
+            return self.line_one(number, text);
+        }
+        let ark = replace_arc(text, "ark");
+        let aro = replace_arc(text, "aro");
+        let mut as_ark = self.clone();
+        let mut as_aro = self.clone();
+        match (as_ark.line_one(number, &ark), as_aro.line_one(number, &aro)) {
+            (Ok(()), Ok(())) => {
+                Err("'ARC' could be the Arctic Ocean (aro) or Archangel (ark) here; write aro or ark".into())
+            }
+            (Ok(()), Err(_)) => {
+                *self = as_ark;
+                Ok(())
+            }
+            (Err(_), Ok(())) => {
+                *self = as_aro;
+                Ok(())
+            }
+            (Err(a), Err(b)) => Err(format!("read as Archangel: {a}; read as the Arctic Ocean: {b}")),
+        }
+    }
+
+    fn line_one(&mut self, number: usize, text: &str) -> Result<(), String> {
         let (prefix, body) = notation::split_power(self.map(), text);
         if let Some(p) = prefix
             && p != self.me()
@@ -455,7 +489,7 @@ impl<'a> Reader<'a> {
         if self.orders.vote.is_some() {
             return Err("only one vote per move".into());
         }
-        self.orders.echo.push(vote.show(self.map()));
+        self.orders.echo.push(vote.order(self.map()));
         self.orders.vote = Some(vote);
         Ok(())
     }
@@ -521,8 +555,11 @@ impl<'a> Reader<'a> {
                 Adjustment::Build { kind, region } => {
                     format!("build {} {}", kind.letter(), map.region_name(region))
                 }
-                Adjustment::Remove(p) => format!("remove the unit in {}", map.province(p).id),
-                Adjustment::Waive => "waive a build".into(),
+                Adjustment::Remove(p) => match ctx.dec.board.unit(p) {
+                    Some(u) => format!("remove {} {}", u.kind.letter(), map.region_name(u.region)),
+                    None => format!("remove {}", map.province(p).id),
+                },
+                Adjustment::Waive => "waive".into(),
             });
         }
         Ok(())
@@ -623,7 +660,7 @@ impl<'a> Reader<'a> {
         }
         self.order_unit(from)?;
         self.orders.echo.push(format!(
-            "{} {} disperses - {} (reported as 'stands')",
+            "{} {} disperses - {}  # reported to the others as 'stands'",
             unit.kind.letter(),
             map.province(from).id,
             names.join(", ")
@@ -659,7 +696,7 @@ impl<'a> Reader<'a> {
                 let to = place(map, r)?;
                 if f.aboard {
                     let landing = self.landing(to)?;
-                    (Action::Land(landing), format!("{here} {}", show_landing(map, landing)))
+                    (Action::Land(landing), format!("{here} - {}", map.province(to).id))
                 } else {
                     if !one_move(map, f.kind, f.at, to) {
                         return Err(format!(
@@ -685,7 +722,7 @@ impl<'a> Reader<'a> {
                         return Err(format!("{} is not a sea", map.province(sea).name));
                     }
                     let landing = Landing::Fleet(sea);
-                    (Action::Land(landing), format!("{here} {}", show_landing(map, landing)))
+                    (Action::Land(landing), format!("{here} - {}", map.province(sea).id))
                 } else {
                     if f.kind != UnitKind::Army {
                         return Err("only fractional armies board fleets (rule 8)".into());
@@ -704,9 +741,9 @@ impl<'a> Reader<'a> {
                         None
                     };
                     self.boardings.push((number, body.trim().to_string(), sea, f.size));
-                    let mut echo = format!("{here} boards F {}", map.province(sea).id);
-                    if let Some(l) = then {
-                        echo.push_str(&format!(", then {}", show_landing(map, l)));
+                    let mut echo = format!("{here} board {}", map.province(sea).id);
+                    if let Some(Landing::Shore(p) | Landing::Fleet(p)) = then {
+                        echo.push_str(&format!(" - {}", map.province(p).id));
                     }
                     (Action::Board { sea, then }, echo)
                 }
@@ -858,7 +895,7 @@ impl<'a> Reader<'a> {
         }
         self.order_unit(from)?;
         self.orders.echo.push(format!(
-            "{} {} S reform in {}",
+            "{} {} S reform {}",
             u.kind.letter(),
             map.province(from).id,
             map.province(at).id
@@ -921,6 +958,35 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Does the line name `arc` as a word, in any case?
+fn names_arc(text: &str) -> bool {
+    text.split(|c: char| !c.is_alphanumeric()).any(|w| w.eq_ignore_ascii_case("arc"))
+}
+
+/// The line with every word `arc` replaced by `with`.
+fn replace_arc(text: &str, with: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        if word.eq_ignore_ascii_case("arc") {
+            out.push_str(with);
+        } else {
+            out.push_str(word);
+        }
+        word.clear();
+    };
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut word, &mut out);
+    out
+}
+
 fn is_support(w: &str) -> bool {
     matches!(w, "s" | "support" | "supports" | "sup" | "supp")
 }
@@ -972,11 +1038,23 @@ pub fn read<'a>(ctx: &'a Ctx<'a>, body: &str) -> Result<GwOrders, Vec<OrderError
         if is_blank(raw) {
             continue;
         }
-        if let Err(reason) = r.line(i + 1, raw.trim()) {
+        // A comment after the order, as acknowledgements write them.
+        let line = raw.split_once('#').map_or(raw, |(order, _)| order);
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Err(reason) = r.line(i + 1, line.trim()) {
             r.errors.push(OrderError::new(i + 1, raw.trim(), reason));
         }
     }
     r.finish();
     r.orders.conventional = std::mem::take(&mut r.checker.orders);
+    // Archangel is echoed as the rules write it (`ark`), which no reader can take for
+    // the Arctic Ocean.
+    for line in &mut r.orders.echo {
+        if names_arc(line) {
+            *line = replace_arc(line, "ark");
+        }
+    }
     if r.errors.is_empty() { Ok(r.orders) } else { Err(r.errors) }
 }

@@ -20,6 +20,14 @@ pub enum Vote {
 }
 
 impl Vote {
+    /// The vote as an order line, as the player may send it again.
+    pub fn order(self, map: &Map) -> String {
+        match self {
+            Vote::Draw => "DRAW".into(),
+            Vote::Concede(p) => format!("CONCEDE {}", map.power(p).id),
+        }
+    }
+
     pub fn show(self, map: &Map) -> String {
         match self {
             Vote::Draw => "vote DRAW".into(),

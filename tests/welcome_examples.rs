@@ -1,0 +1,274 @@
+//! Every example a player is shown is accepted as it stands (fixes list, items 1 and 2):
+//! each welcome mail's orders go back through `ingest` unchanged, and so does every
+//! acknowledgement's echo of them; Guerilla Warfare's "next move" blocks go back after
+//! the first move is resolved.
+
+mod common;
+
+use common::*;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+const GW_POWERS: &[&str] = &["austria", "england", "france", "germany", "italy", "russia", "turkey"];
+
+fn players_of(system: &str) -> Vec<&'static str> {
+    match system {
+        "guerilla-warfare" | "diplomacy" => GW_POWERS.to_vec(),
+        "andartes" => vec!["government", "dse"],
+        _ => vec!["alice", "bob"],
+    }
+}
+
+fn welcome(dir: &Path, player: &str) -> String {
+    mail_text(&dir.join(format!("outbox/0000-welcome-{player}.eml")))
+}
+
+/// The indented orders block of a welcome mail, GAME to END, as the player copies it.
+fn orders_block(text: &str) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| l.starts_with("  GAME ")).expect("a GAME line");
+    let end = start + lines[start..].iter().position(|l| l.trim() == "END").expect("an END line");
+    lines[start..=end].iter().map(|l| l.trim()).collect::<Vec<_>>().join("\n") + "\n"
+}
+
+/// The "next move" blocks: each title line, then its indented lines.
+/// A titled block of order lines.
+type Block = (String, Vec<String>);
+
+fn next_blocks(text: &str) -> Vec<Block> {
+    let mut out: Vec<Block> = Vec::new();
+    let Some(at) = text.find("next move's orders could be") else { return out };
+    let rest = &text[at..];
+    let end = rest.find("\nNow: ").unwrap_or(rest.len());
+    for line in rest[..end].lines().skip(1) {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(order) = line.strip_prefix("  ") {
+            out.last_mut().expect("a title before the lines").1.push(order.to_string());
+        } else {
+            out.push((line.to_string(), Vec::new()));
+        }
+    }
+    out
+}
+
+/// The newest acknowledgement's "as understood" lines.
+fn last_echo(dir: &Path) -> Vec<String> {
+    let mut acks: Vec<_> = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("-ack-"))
+        .collect();
+    acks.sort();
+    let text = mail_text(acks.last().expect("an ack"));
+    let at = text.find("Your orders as understood:").expect("an accepted ack");
+    text[at..].lines().skip(1).take_while(|l| l.starts_with("  ")).map(|l| l.trim().to_string()).collect()
+}
+
+fn newest_ack(dir: &Path) -> String {
+    let mut acks: Vec<_> = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("-ack-"))
+        .collect();
+    acks.sort();
+    acks.last().map(|p| mail_text(p)).unwrap_or_default()
+}
+
+/// Sends `body` as `player`'s mail; returns the ingest line.
+fn send(tmp: &Path, dir: &Path, player: &str, n: &mut usize, body: &str) -> String {
+    *n += 1;
+    let f = file(tmp, &format!("m{n}.eml"), &mail(&format!("{player}@example.org"), &format!("m{n}"), body));
+    ok(&["ingest", dir.to_str().unwrap(), f.to_str().unwrap()])
+}
+
+fn orders(game: &str, player: &str, secret: &str, lines: &[String]) -> String {
+    format!("GAME {game}\nPLAYER {player}\nSECRET {secret}\n{}\nEND\n", lines.join("\n"))
+}
+
+/// Sends a block, insists it is accepted, then sends its echo back and insists on that too.
+fn accepted_with_echo(
+    tmp: &Path,
+    dir: &Path,
+    secrets: &BTreeMap<String, String>,
+    player: &str,
+    n: &mut usize,
+    body: &str,
+    what: &str,
+) {
+    let said = send(tmp, dir, player, n, body);
+    assert!(said.contains("accepted"), "{what} refused:\n{body}\n{}", newest_ack(dir));
+    let echo = last_echo(dir);
+    let again = orders("g", player, &secrets[player], &echo);
+    let said = send(tmp, dir, player, n, &again);
+    assert!(said.contains("accepted"), "the echo of {what} refused:\n{again}\n{}", newest_ack(dir));
+    assert_eq!(last_echo(dir), echo, "the echo of {what} echoes differently");
+}
+
+fn round_trip(system: &str) {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let players = players_of(system);
+    let secrets = new_campaign(&dir, system, &players);
+    let texts: BTreeMap<&str, String> = players.iter().map(|p| (*p, welcome(&dir, p))).collect();
+    let mut n = 0;
+    let mut pending: Vec<&str> = players.clone();
+    for _round in 0..6 {
+        for p in pending.clone() {
+            let body = orders_block(&texts[p]);
+            let said = send(tmp.path(), &dir, p, &mut n, &body);
+            if said.contains("accepted") {
+                pending.retain(|q| *q != p);
+                let echo = last_echo(&dir);
+                let again = orders("g", p, &secrets[p], &echo);
+                let said = send(tmp.path(), &dir, p, &mut n, &again);
+                assert!(
+                    said.contains("accepted"),
+                    "{system}: {p}'s echo refused:\n{again}\n{}",
+                    newest_ack(&dir)
+                );
+                assert_eq!(last_echo(&dir), echo, "{system}: {p}'s echo echoes differently");
+            } else {
+                let ack = newest_ack(&dir);
+                assert!(
+                    ack.contains("are due from") || ack.contains("no orders are due"),
+                    "{system}: {p}'s welcome example refused:\n{body}\n{ack}"
+                );
+            }
+        }
+        if pending.is_empty() {
+            break;
+        }
+        run(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    }
+    assert!(pending.is_empty(), "{system}: never accepted for {pending:?}");
+    // The next move's blocks, each on its own, once the first move is resolved.
+    let blocks: Vec<(&str, Vec<Block>)> =
+        players.iter().map(|p| (*p, next_blocks(&texts[p]))).filter(|(_, b)| !b.is_empty()).collect();
+    if system == "guerilla-warfare" {
+        assert_eq!(blocks.len(), 7, "every power is shown next move's orders");
+    }
+    if blocks.is_empty() {
+        return;
+    }
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    for (p, bs) in blocks {
+        for (title, lines) in bs {
+            let body = orders("g", p, &secrets[p], &lines);
+            accepted_with_echo(
+                tmp.path(),
+                &dir,
+                &secrets,
+                p,
+                &mut n,
+                &body,
+                &format!("{system}: {p}: {title}"),
+            );
+        }
+    }
+}
+
+#[test]
+fn item_1_every_welcome_example_is_accepted_as_it_stands_dice() {
+    round_trip("dice");
+}
+
+#[test]
+fn item_1_every_welcome_example_is_accepted_as_it_stands_diplomacy() {
+    round_trip("diplomacy");
+}
+
+#[test]
+fn item_1_every_welcome_example_is_accepted_as_it_stands_guerilla_warfare() {
+    round_trip("guerilla-warfare");
+}
+
+#[test]
+fn item_1_every_welcome_example_is_accepted_as_it_stands_andartes() {
+    round_trip("andartes");
+}
+
+/// The phase id `status` shows as open.
+fn open_phase(dir: &Path) -> String {
+    let out = ok(&["status", dir.to_str().unwrap()]);
+    let line = out.lines().find(|l| l.starts_with("open: ")).unwrap_or_else(|| panic!("{out}"));
+    let id = line.rsplit_once('(').and_then(|(_, r)| r.split_once(')')).map(|(id, _)| id.to_string());
+    id.unwrap_or_else(|| panic!("{line}"))
+}
+
+/// Guerilla Warfare's README writes its notation as one English game; every line it
+/// shows (in the table and in the prose after it) is sent at its move and accepted,
+/// and the story ends with the reform it promises.
+#[test]
+fn item_1_the_guerilla_warfare_readme_lines_are_accepted_in_their_game() {
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/systems/guerilla_warfare/README.md"),
+    )
+    .unwrap();
+    let section = &readme[readme.find("## Orders").unwrap()..readme.find("## Who sees what").unwrap()];
+    let shown: Vec<String> = section
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .map(|s| s.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|s| s.contains(' ') || s == "DRAW")
+        .collect();
+    // (move, lines sent first and then replaced, the lines that stand)
+    let story: &[(&str, &[&str], &[&str])] = &[
+        (
+            "JUL1914M",
+            &["A lvp disperses - 1/3 A wal, 1/3 A cly, 1/3 A edi"],
+            &[
+                "A(Lvp) disperses - 1/3 A(Wal), 1/3 A(Cly), 1/3 A(Edi)",
+                "F edi - nth",
+                "F ply - iri",
+                "F lon - eng",
+            ],
+        ),
+        ("AUG1914M", &["1/3 A wal board iri - lvp"], &["1/3 A wal board iri", "1/3A cly -> lvp", "F iri H"]),
+        ("SEP1914M", &["1/3 A on F iri - lvp", "CONCEDE France"], &["1/3 A aboard iri - lvp", "DRAW"]),
+        ("OCT1914M", &[], &["reform A lvp from 1/3 A lvp, 1/3 A lvp, 1/3 A edi", "F iri S reform lvp"]),
+    ];
+    let sent: Vec<String> =
+        story.iter().flat_map(|(_, a, b)| a.iter().chain(b.iter())).map(|l| l.to_string()).collect();
+    for line in &shown {
+        assert!(sent.contains(line), "the README shows `{line}`, which this test does not send");
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let secrets = new_campaign(&dir, "guerilla-warfare", GW_POWERS);
+    let mut n = 0;
+    for (phase, first, standing) in story {
+        for _ in 0..3 {
+            if open_phase(&dir) == *phase {
+                break;
+            }
+            ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+        }
+        assert_eq!(open_phase(&dir), *phase);
+        for lines in [*first, *standing] {
+            if lines.is_empty() {
+                continue;
+            }
+            let lines: Vec<String> = lines.iter().map(|l| l.to_string()).collect();
+            let body = orders("g", "england", &secrets["england"], &lines);
+            accepted_with_echo(tmp.path(), &dir, &secrets, "england", &mut n, &body, phase);
+        }
+    }
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    let public = std::fs::read_to_string(dir.join("reports/latest/public.txt"))
+        .or_else(|_| {
+            let steps = std::fs::read_dir(dir.join("reports"))
+                .unwrap()
+                .flatten()
+                .filter_map(|e| e.file_name().to_str().and_then(|s| s.parse::<u64>().ok()))
+                .max()
+                .unwrap();
+            std::fs::read_to_string(dir.join(format!("reports/{steps}/public.txt")))
+        })
+        .unwrap();
+    assert!(public.contains("formed by guerillas"), "{public}");
+}
