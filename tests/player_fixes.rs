@@ -404,3 +404,156 @@ fn item_4_a_refused_dispersal_names_the_limit_and_the_welcome_lists_them() {
         gw_send(tmp.path(), &dir, &s, "france", "F mar disperses - 1/3 F gol, 1/3 F cat, 1/3 F pie");
     assert!(!third && ack.contains("more than two units dispersed before March 1915"), "{ack}");
 }
+
+/// A Guerilla Warfare campaign with extra `--option`s; returns the secrets.
+fn gw_campaign(dir: &Path, options: &[&str]) -> std::collections::BTreeMap<String, String> {
+    let mut args: Vec<String> = vec!["new".into(), "guerilla-warfare".into(), dir.display().to_string()];
+    for p in GW_POWERS {
+        args.push("--player".into());
+        args.push(format!("{p}={p}@example.org"));
+    }
+    args.extend([
+        "--gm-email".into(),
+        "gm@example.org".into(),
+        "--address".into(),
+        "game@example.org".into(),
+    ]);
+    for o in options {
+        args.push("--option".into());
+        args.push(o.to_string());
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    ok(&refs);
+    GW_POWERS
+        .iter()
+        .map(|p| {
+            let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
+            let secret =
+                text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string();
+            (p.to_string(), secret)
+        })
+        .collect()
+}
+
+fn open_phase(dir: &Path) -> String {
+    let out = ok(&["status", dir.to_str().unwrap()]);
+    let line = out.lines().find(|l| l.starts_with("open: ")).unwrap_or_else(|| panic!("{out}"));
+    line.rsplit_once('(').and_then(|(_, r)| r.split_once(')')).map(|(id, _)| id.to_string()).unwrap()
+}
+
+/// Plays England's orders move by move (everyone else holds); each must be accepted.
+fn england_plays(
+    tmp: &Path,
+    dir: &Path,
+    s: &std::collections::BTreeMap<String, String>,
+    story: &[(&str, &str)],
+) {
+    for (phase, lines) in story {
+        for _ in 0..3 {
+            if open_phase(dir) == *phase {
+                break;
+            }
+            ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+        }
+        assert_eq!(open_phase(dir), *phase);
+        let (accepted, ack) = gw_send(tmp, dir, s, "england", lines);
+        assert!(accepted, "{phase}: {ack}");
+    }
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+}
+
+fn state(dir: &Path) -> serde_json::Value {
+    let n = std::fs::read_dir(dir.join("state"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.strip_suffix(".json")?.parse::<u64>().ok())
+        .max()
+        .unwrap();
+    serde_json::from_str(&std::fs::read_to_string(dir.join(format!("state/{n}.json"))).unwrap()).unwrap()
+}
+
+/// England's fractions in `at`: (thirds ashore, thirds aboard).
+fn english_thirds(dir: &Path, at: &str) -> (usize, usize) {
+    let st = state(dir);
+    let fr = st["fractions"].as_array().unwrap();
+    let here = |aboard: bool| {
+        fr.iter()
+            .filter(|f| {
+                f["power"] == "england" && f["at"] == at && f["aboard"].as_bool().unwrap_or(false) == aboard
+            })
+            .count()
+    };
+    (here(false), here(true))
+}
+
+#[test]
+fn item_5_a_dispersed_unit_counts_at_adjustments_unless_the_campaign_says_free() {
+    let first = [("JUL1914M", "A(Lvp) disperses - 1/3 A(Wal), 1/3 A(Cly), 1/3 A(Edi)\nF edi - nth")];
+    for (options, builds) in [(&[][..], false), (&["dispersed=free"][..], true)] {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("g");
+        let s = gw_campaign(&dir, options);
+        england_plays(tmp.path(), &dir, &s, &first);
+        ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+        if builds {
+            // Four centres and three fleets: a build, the dispersed army is free.
+            assert_eq!(open_phase(&dir), "SEP1914A");
+            let (accepted, ack) = gw_send(tmp.path(), &dir, &s, "england", "build A lvp");
+            assert!(accepted, "{ack}");
+        } else {
+            // The dispersed army counts: no build for anyone, so the adjustments pass.
+            assert_eq!(open_phase(&dir), "SEP1914M");
+            let st = state(&dir);
+            assert_eq!(st["guerilla_units"]["england"], 1, "{st}");
+        }
+    }
+}
+
+#[test]
+fn item_6_a_fleet_lands_its_fractions_only_within_the_whole_unit_limit() {
+    // England gathers three thirds in Liverpool, then sails a fleet carrying a fourth in.
+    let story = [
+        ("JUL1914M", "A(Lvp) disperses - 1/3 A(Wal), 1/3 A(Cly), 1/3 A(Edi)\nF edi - nth\nF ply - iri"),
+        ("AUG1914M", "1/3 A wal board iri\nF nth - nwy"),
+        ("SEP1914A", "build A lvp"),
+        ("SEP1914M", "1/3 A cly - lvp\n1/3 A edi - lvp"),
+        ("OCT1914M", "A lvp disperses - 1/3 A wal, 1/3 A cly, 1/3 A yor"),
+        ("NOV1914M", "1/3 A yor - lvp"),
+    ];
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = gw_campaign(&dir, &[]);
+    england_plays(tmp.path(), &dir, &s, &story);
+    for _ in 0..3 {
+        if open_phase(&dir) == "DEC1914M" {
+            break;
+        }
+        ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    }
+    assert_eq!(english_thirds(&dir, "lvp"), (3, 0));
+    assert_eq!(english_thirds(&dir, "iri"), (0, 1));
+    assert!(gw_send(tmp.path(), &dir, &s, "england", "F iri - lvp").0);
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    // The fourth third stays aboard the fleet, now in Liverpool; the limit holds.
+    assert_eq!(english_thirds(&dir, "lvp"), (3, 1));
+    let mut reports: Vec<_> =
+        std::fs::read_dir(dir.join("reports")).unwrap().flatten().map(|e| e.path()).collect();
+    reports.sort_by_key(|p| p.file_name().and_then(|n| n.to_str()?.parse::<u64>().ok()));
+    let england = std::fs::read_to_string(reports.last().unwrap().join("england.txt")).unwrap();
+    assert!(england.contains("stay aboard (ruling R26)"), "{england}");
+
+    // A campaign pinned to the earlier reading lands it anyway (and replays so).
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = gw_campaign(&dir, &["landing=always"]);
+    england_plays(tmp.path(), &dir, &s, &story);
+    for _ in 0..3 {
+        if open_phase(&dir) == "DEC1914M" {
+            break;
+        }
+        ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    }
+    assert!(gw_send(tmp.path(), &dir, &s, "england", "F iri - lvp").0);
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    assert_eq!(english_thirds(&dir, "lvp"), (4, 0));
+}

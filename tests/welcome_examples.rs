@@ -272,3 +272,14 @@ fn item_1_the_guerilla_warfare_readme_lines_are_accepted_in_their_game() {
         .unwrap();
     assert!(public.contains("formed by guerillas"), "{public}");
 }
+
+/// Item 2: `soak` sends every acknowledgement's echo of the bots' orders back through
+/// the parser and insists it is accepted and echoes the same; a few games of each
+/// system with a bot.
+#[test]
+fn item_2_every_echo_is_accepted_when_sent_back() {
+    for (system, steps) in [("guerilla-warfare", "40"), ("andartes", "60"), ("dice", "30")] {
+        let out = ok(&["soak", "--system", system, "--games", "2", "--seed", "7", "--max-steps", steps]);
+        assert!(out.contains("2 games"), "{system}: {out}");
+    }
+}

@@ -121,12 +121,16 @@ pub struct Dislodged {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ownership {
     pub owner: Vec<Option<PowerId>>,
+    /// Units a power has off the board that still count against its centres at
+    /// adjustments, by power (Guerilla Warfare's dispersed units, its ruling R25);
+    /// empty in Diplomacy.
+    pub off_board: Vec<u32>,
 }
 
 impl Ownership {
     /// Each power owns its home centres.
     pub fn start(map: &Map) -> Ownership {
-        Ownership { owner: map.provinces.iter().map(|p| p.home).collect() }
+        Ownership { owner: map.provinces.iter().map(|p| p.home).collect(), off_board: Vec::new() }
     }
 
     pub fn count(&self, power: PowerId) -> usize {

@@ -49,7 +49,8 @@ pub struct Checker<'a> {
 
 /// How many builds (positive) or removals (negative) a power has.
 pub fn adjustment_count(board: &Board, ownership: &Ownership, power: PowerId) -> i64 {
-    ownership.count(power) as i64 - board.count(power) as i64
+    let off_board = ownership.off_board.get(power as usize).copied().unwrap_or(0);
+    ownership.count(power) as i64 - board.count(power) as i64 - off_board as i64
 }
 
 /// The home centres a power may build in now: owned and empty.

@@ -181,7 +181,7 @@ impl State {
                 .collect::<Result<Vec<_>>>()?;
             dislodged.push(Dislodged { unit, attacker_from: from, by_convoy: d.by_convoy, retreats });
         }
-        let mut ownership = Ownership { owner: vec![None; map.province_count()] };
+        let mut ownership = Ownership { owner: vec![None; map.province_count()], off_board: Vec::new() };
         for (power, list) in &self.centres {
             let pw = map.power_by_name(power).ok_or_else(|| anyhow!("'{power}' is not a power"))?;
             for c in list {

@@ -120,7 +120,7 @@ pub fn read_position(map: &Map, text: &str) -> Result<Position> {
     let ownership = match &file.centres {
         None => Ownership::start(map),
         Some(list) => {
-            let mut own = Ownership { owner: vec![None; map.province_count()] };
+            let mut own = Ownership { owner: vec![None; map.province_count()], off_board: Vec::new() };
             for (power, centres) in list {
                 let pw = map
                     .power_by_name(power)

@@ -5,7 +5,8 @@
 //!    in a neighbouring sea, if the fleet would then carry less than a whole unit.
 //! 3. The fleets move (the conventional adjudication has already decided how); the
 //!    fractions aboard go with them, and land at once when a fleet ends in a coastal
-//!    province.
+//!    province (under ruling R26, only within the whole-unit limit: those that would
+//!    break it stay aboard, and try again whenever the fleet ends a move on a coast).
 //! 4. Landing, at the end of the move: onto a coast next to the fleet, or onto another
 //!    of the power's fleets in a neighbouring sea.
 //! 5. Rule 5's whole-unit limit decides which moves into provinces fail.
@@ -15,9 +16,10 @@
 
 use std::collections::BTreeMap;
 
-use super::fractions::{Intent, Limit, WHOLE, whole_unit_limit};
+use super::fractions::{Intent, WHOLE, whole_unit_limit};
 use super::orders::{Action, Dispersal, GwOrders, Landing, sea_touches, show_frac, show_landing};
 use super::state::Frac;
+use super::state::{Landing as LandingRule, Rules};
 use crate::systems::Event;
 use crate::systems::diplomacy::board::{Board, Order};
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, Terrain, UnitKind};
@@ -57,6 +59,8 @@ struct Work {
     note: Option<String>,
     /// Landed automatically with its fleet: cannot fail the whole-unit limit.
     fixed: bool,
+    /// Landing automatically with its fleet, within the whole-unit limit (R26).
+    auto_land: bool,
     /// Where a landing (or move) goes: (wanted, fallback).
     intent: Option<(Option<ProvinceId>, Option<ProvinceId>)>,
 }
@@ -69,7 +73,7 @@ fn tell(map: &Map, power: PowerId, text: String) -> Event {
 /// used by a reform; `dispersals` the dispersals carried out, by power.
 pub fn resolve(
     map: &Map,
-    limit: Limit,
+    rules: Rules,
     moved: &Moved,
     fractions: Vec<Frac>,
     orders: &BTreeMap<PowerId, GwOrders>,
@@ -89,6 +93,7 @@ pub fn resolve(
                 new: false,
                 note: None,
                 fixed: false,
+                auto_land: false,
                 intent: None,
             }
         })
@@ -113,7 +118,16 @@ pub fn resolve(
                 frac.kind.letter(),
                 map.province(d.from).id
             );
-            work.push(Work { frac, action, new: true, label, note: None, fixed: false, intent: None });
+            work.push(Work {
+                frac,
+                action,
+                new: true,
+                label,
+                note: None,
+                fixed: false,
+                auto_land: false,
+                intent: None,
+            });
         }
     }
     // 2. Boarding.
@@ -154,9 +168,16 @@ pub fn resolve(
             continue;
         }
         let d = moved.fleet_end(map, s);
-        if d != s {
+        let within_limit = rules.landing == LandingRule::WithinLimit;
+        let on_coast = map.province(d).terrain == Terrain::Coast;
+        if within_limit && on_coast && Moved::own_fleet(moved.end, d, w.frac.power) {
+            // R26: the landing is a move into the province, which the limit may stop.
             w.frac.at = d;
-            if map.province(d).terrain == Terrain::Coast {
+            w.auto_land = true;
+            w.intent = Some((Some(d), None));
+        } else if d != s {
+            w.frac.at = d;
+            if on_coast {
                 w.frac.aboard = false;
                 w.fixed = true;
                 w.note =
@@ -176,7 +197,7 @@ pub fn resolve(
     };
     let mut onto: Vec<(usize, ProvinceId)> = Vec::new();
     for (i, w) in work.iter_mut().enumerate() {
-        if !w.frac.aboard {
+        if !w.frac.aboard || w.auto_land {
             continue;
         }
         let Some(l) = landing_of(w) else { continue };
@@ -244,11 +265,23 @@ pub fn resolve(
             })
         })
         .collect();
-    let ok = whole_unit_limit(&intents, limit);
+    let ok = whole_unit_limit(&intents, rules.limit);
     for (intent, ok) in intents.iter().zip(ok) {
         let w = &mut work[intent.tag];
         let moving = intent.wanted != intent.fallback;
         match (ok, intent.wanted, intent.fallback) {
+            (true, Some(p), _) if w.auto_land => {
+                w.note =
+                    Some(format!("carried to {} and landed with the fleet (rule 8)", map.province(p).id));
+                w.frac.at = p;
+                w.frac.aboard = false;
+            }
+            (false, Some(p), _) if w.auto_land => {
+                w.note = Some(format!(
+                    "with F {p}: landing would leave more than a whole unit of your fractions in {p} (rule 5), so they stay aboard (ruling R26)",
+                    p = map.province(p).id
+                ));
+            }
             (true, Some(p), _) => {
                 if moving {
                     w.note = Some(if w.frac.aboard {

@@ -7,7 +7,8 @@
 //! the GM to every hidden position; the views decide who sees what.
 //!
 //! Players are the seven powers, by id: austria england france germany italy russia
-//! turkey. Options (see RULINGS.md): `limit=nationality|all`,
+//! turkey. Options (see RULINGS.md): `limit=nationality|all`, `dispersed=count|free`,
+//! `landing=within-limit|always`,
 //! `autumn=before-builds|november`.
 
 pub mod calendar;
@@ -42,7 +43,7 @@ use calendar::{FIRST_MOVE, Stage, phase_id, phase_title};
 use fractions::Limit;
 use frozen::Ice;
 use reform::Muster;
-use state::{Autumn, Decoded, Rules, decode, encode_owners, encode_units, in_game};
+use state::{Autumn, Decoded, Dispersed, Rules, decode, encode_owners, encode_units, in_game};
 
 /// The board, embedded.
 pub const BOARD_TOML: &str = include_str!("../../../games/guerilla-warfare/abstraction.toml");
@@ -98,6 +99,7 @@ impl GuerillaWarfare {
             stood: BTreeMap::new(),
             rules,
             game_over: None,
+            guerilla_units: BTreeMap::new(),
         }
     }
 
@@ -131,8 +133,14 @@ fn parse_rules(options: &BTreeMap<String, String>) -> Result<Rules> {
             ("autumn", "before-builds") => rules.autumn = Autumn::BeforeBuilds,
             ("autumn", "november") => rules.autumn = Autumn::November,
             ("autumn", other) => bail!("option autumn={other}: use before-builds or november"),
+            ("dispersed", "count") => rules.dispersed = Dispersed::Count,
+            ("dispersed", "free") => rules.dispersed = Dispersed::Free,
+            ("dispersed", other) => bail!("option dispersed={other}: use count or free"),
+            ("landing", "within-limit") => rules.landing = state::Landing::WithinLimit,
+            ("landing", "always") => rules.landing = state::Landing::Always,
+            ("landing", other) => bail!("option landing={other}: use within-limit or always"),
             _ => bail!(
-                "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november)"
+                "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november, dispersed=count|free, landing=within-limit|always)"
             ),
         }
     }
@@ -160,6 +168,13 @@ impl System for GuerillaWarfare {
             );
         }
         Ok(self.start(rules))
+    }
+
+    /// New campaigns count dispersed units at adjustments (R25) and land a fleet's
+    /// fractions only within the whole-unit limit (R26); campaigns made before these
+    /// rulings keep the earlier readings.
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        &[("dispersed", "count"), ("landing", "within-limit")]
     }
 
     fn phase(&self, s: &State) -> Phase {
@@ -369,6 +384,25 @@ pub fn invariants(map: &Map, s: &State) -> Result<(), String> {
     }
     if let Some(((_, p), _)) = load.iter().find(|(_, l)| **l >= fractions::WHOLE) {
         return Err(format!("a fleet in {} carries a whole unit of fractions", map.province(*p).id));
+    }
+    // Rule 5's whole-unit limit after every step (ruling R26 makes landings keep it).
+    if s.rules.landing == state::Landing::WithinLimit {
+        let mut ashore: BTreeMap<(Option<PowerId>, crate::systems::diplomacy::map::ProvinceId), u32> =
+            BTreeMap::new();
+        for f in dec.fractions.iter().filter(|f| !f.aboard) {
+            let who = match s.rules.limit {
+                Limit::Nationality => Some(f.power),
+                Limit::All => None,
+            };
+            *ashore.entry((who, f.at)).or_insert(0) += f.size;
+        }
+        if let Some(((_, p), l)) = ashore.iter().find(|(_, l)| **l > fractions::WHOLE) {
+            return Err(format!(
+                "{} of a unit in fractions in {}: more than the whole-unit limit (rule 5)",
+                fractions::Size(*l).show(),
+                map.province(*p).id
+            ));
+        }
     }
     if s.next_fraction <= dec.fractions.iter().map(|f| f.id).max().unwrap_or(0) {
         return Err("a fraction id is not below next_fraction".into());

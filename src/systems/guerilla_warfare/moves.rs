@@ -12,7 +12,7 @@ use super::hidden::{self, Moved};
 use super::orders::{Dispersal, GwOrders, show_frac, show_order};
 use super::reform::Attempt;
 use super::season;
-use super::state::{Autumn, State, decode, encode_dislodged, encode_fractions, encode_units};
+use super::state::{Autumn, Dispersed, State, decode, encode_dislodged, encode_fractions, encode_units};
 use super::votes;
 use crate::systems::Event;
 use crate::systems::diplomacy::board::{Board, Order, Unit};
@@ -128,6 +128,7 @@ pub fn resolve(
     }
 
     // Reforms: public if formed, told to the owner either way.
+    let mut next_guerillas = state.guerilla_units.clone();
     let mut used: BTreeSet<u32> = BTreeSet::new();
     for ((power, r), formed) in attempt_of.iter().zip(&out.formed) {
         let list: Vec<String> =
@@ -135,6 +136,9 @@ pub fn resolve(
         let unit = format!("{} {}", r.kind.letter(), map.province(r.at).id);
         if *formed {
             used.extend(r.using.iter().copied());
+            if let Some(n) = next_guerillas.get_mut(&map.power(*power).id) {
+                *n = n.saturating_sub(1);
+            }
             events.push(Event::public(format!(
                 "{}: {unit} is formed by guerillas (rule 6)",
                 map.power(*power).name
@@ -182,15 +186,20 @@ pub fn resolve(
         if state.date < DISPERSAL_LIMIT_ENDS {
             *next.dispersed.entry(map.power(power).id.clone()).or_insert(0) += 1;
         }
+        if state.rules.dispersed == Dispersed::Count {
+            *next_guerillas.entry(map.power(power).id.clone()).or_insert(0) += 1;
+        }
         carried_out.push((power, d.clone()));
     }
+    next_guerillas.retain(|_, n| *n > 0);
+    next.guerilla_units = next_guerillas;
 
     // The hidden move.
     let remaining: Vec<_> = dec.fractions.iter().filter(|f| !used.contains(&f.id)).copied().collect();
     let moved = Moved { start: &dec.board, orders: &conv, verdicts: &out.verdicts, end: &board };
     let mut next_id = state.next_fraction;
     let (fractions, hidden_events) =
-        hidden::resolve(map, state.rules.limit, &moved, remaining, orders, &carried_out, &mut next_id);
+        hidden::resolve(map, state.rules, &moved, remaining, orders, &carried_out, &mut next_id);
     events.extend(hidden_events);
 
     // Winter: no fleet retreats onto the ice.

@@ -56,6 +56,8 @@ fn drop_orphans(map: &Map, s: &mut State, events: &mut Vec<Event>) -> Result<()>
         keep
     });
     s.fractions = encode_fractions(map, &fractions);
+    s.guerilla_units
+        .retain(|p, _| map.power_index(p).is_some_and(|p| in_game(&dec.board, &dec.ownership, p)));
     Ok(())
 }
 
@@ -140,10 +142,24 @@ pub fn retreats(
             RetreatOutcome::Retreated(r) => {
                 let to = map.province_of(r);
                 events.push(Event::public(format!("The {name} retreats to {}", map.region_name(r))));
+                let within_limit = s.rules.landing == super::state::Landing::WithinLimit;
+                let counts = |f: &Frac, power: PowerId| match s.rules.limit {
+                    super::fractions::Limit::Nationality => f.power == power,
+                    super::fractions::Limit::All => true,
+                };
+                let mut ashore: u32 = fractions
+                    .iter()
+                    .filter(|f| !f.aboard && f.at == to && counts(f, unit.power))
+                    .map(|f| f.size)
+                    .sum();
                 for f in fractions.iter_mut().filter(|f| f.power == unit.power && f.aboard && f.at == from) {
                     f.at = to;
                     if map.province(to).terrain == Terrain::Coast {
-                        f.aboard = false;
+                        // R26: only within the whole-unit limit; the rest stay aboard.
+                        if !within_limit || ashore + f.size <= super::fractions::WHOLE {
+                            ashore += f.size;
+                            f.aboard = false;
+                        }
                     }
                     events.push(tell(
                         map,

@@ -88,6 +88,47 @@ pub struct Rules {
     /// Rule 7's "autumn".
     #[serde(default)]
     pub autumn: Autumn,
+    /// Ruling R25: whether a dispersed unit counts as a unit at adjustments. Saved only
+    /// when set, so that campaigns from before the option replay byte for byte.
+    #[serde(default, skip_serializing_if = "Dispersed::is_free")]
+    pub dispersed: Dispersed,
+    /// Ruling R26: whether a fleet's automatic landing respects the whole-unit limit.
+    #[serde(default, skip_serializing_if = "Landing::is_always")]
+    pub landing: Landing,
+}
+
+/// Ruling R25: a dispersed unit at adjustments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Dispersed {
+    /// Not counted (the reading of builds before the option existed).
+    #[default]
+    Free,
+    /// Counted as one unit until its fractions reform (pinned in new campaigns).
+    Count,
+}
+
+impl Dispersed {
+    fn is_free(&self) -> bool {
+        *self == Dispersed::Free
+    }
+}
+
+/// Ruling R26: fractions aboard a fleet that ends its move on a coast.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Landing {
+    /// They always land (campaigns from before the option).
+    #[default]
+    Always,
+    /// They land only within rule 5's whole-unit limit, else stay aboard (pinned).
+    WithinLimit,
+}
+
+impl Landing {
+    fn is_always(&self) -> bool {
+        *self == Landing::Always
+    }
 }
 
 /// Which moves are "autumn" for rule 7.
@@ -129,6 +170,10 @@ pub struct State {
     /// Set when the game has ended: the result.
     #[serde(default)]
     pub game_over: Option<String>,
+    /// Ruling R25 (`dispersed=count`): units each power has dispersed and not yet
+    /// reformed, public facts both; they count as units at adjustments.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub guerilla_units: BTreeMap<String, u32>,
 }
 
 /// A fraction with its names turned into the engine's numbers.
@@ -170,7 +215,11 @@ pub fn decode(map: &Map, s: &State) -> Result<Decoded> {
             bail!("the saved state has two units in {}", u.at);
         }
     }
-    let mut ownership = Ownership { owner: vec![None; map.province_count()] };
+    let mut ownership = Ownership { owner: vec![None; map.province_count()], off_board: Vec::new() };
+    if s.rules.dispersed == Dispersed::Count {
+        ownership.off_board =
+            map.powers.iter().map(|p| s.guerilla_units.get(&p.id).copied().unwrap_or(0)).collect();
+    }
     for (centre, owner) in &s.owners {
         let p = province(map, centre)?;
         if !map.province(p).centre {
