@@ -557,3 +557,33 @@ fn item_6_a_fleet_lands_its_fractions_only_within_the_whole_unit_limit() {
     ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
     assert_eq!(english_thirds(&dir, "lvp"), (4, 0));
 }
+
+#[test]
+fn item_15_coasts_follow_the_datc_preferences_unless_the_campaign_is_strict() {
+    for (options, accepted) in [(&[][..], true), (&["coasts=strict"][..], false)] {
+        let tmp = tempfile::tempdir().unwrap();
+        let dir = tmp.path().join("g");
+        let mut args: Vec<String> = vec!["new".into(), "diplomacy".into(), dir.display().to_string()];
+        for p in GW_POWERS {
+            args.push("--player".into());
+            args.push(format!("{p}={p}@example.org"));
+        }
+        args.extend(["--gm-email".into(), "gm@example.org".into()]);
+        for o in options {
+            args.extend(["--option".into(), o.to_string()]);
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok(&refs);
+        let secret = |p: &str| {
+            let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
+            text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string()
+        };
+        // 6.B.12: a coast on an army's move; 6.B.10: the wrong coast of one's own fleet.
+        for (power, line) in [("france", "A mar - spa(nc)"), ("russia", "F stp(nc) - bot")] {
+            let body = format!("GAME g\nPLAYER {power}\nSECRET {}\n{line}\nEND\n", secret(power));
+            let f = file(tmp.path(), &format!("{power}.txt"), &body);
+            let said = ok(&["ingest", dir.to_str().unwrap(), f.to_str().unwrap()]);
+            assert_eq!(said.contains(": accepted"), accepted, "{options:?} {line}: {said}");
+        }
+    }
+}

@@ -3,11 +3,15 @@
 //!
 //! "Legal" is the DATC's word (4.E.1): an order that, not knowing anyone's other
 //! orders, could be carried out. Illegal orders are answered with the reason and
-//! never changed into something else: a missing coast, a coast named for an army, or
-//! the wrong coast for one's own fleet is an error, not a guess (DATC 4.B.1, 4.B.2,
-//! 4.B.3, 4.B.5, 4.B.6: every mailed order gets an acknowledgement before the
-//! deadline, so the player can fix it). A support may name the province without the
-//! coast (4.B.4); a coast it names must match the move.
+//! never changed into something else. Coasts follow the DATC's stated preferences:
+//! a move that leaves out the coast where only one coast can be reached goes there
+//! (6.B.2), a wrong coast written for one's own fleet's province is ignored (6.B.10),
+//! and so is a coast written on an army's move (6.B.12); a coast is still required
+//! where a fleet could reach both (4.B.1), and a wrong coast for a move's destination
+//! is an error (4.B.3). With [`Checker::strict_coasts`] (option `coasts=strict`) the
+//! three preferences become errors instead, the reading that every coast must be
+//! written right. A support may name the province without the coast (4.B.4); a coast
+//! it names must match the move.
 
 use std::collections::BTreeSet;
 
@@ -45,6 +49,7 @@ pub struct Checker<'a> {
     pub orders: PowerOrders,
     ordered: BTreeSet<ProvinceId>,
     built: BTreeSet<ProvinceId>,
+    strict_coasts: bool,
 }
 
 /// How many builds (positive) or removals (negative) a power has.
@@ -70,7 +75,14 @@ impl<'a> Checker<'a> {
             orders: PowerOrders { power: Some(power), ..PowerOrders::default() },
             ordered: BTreeSet::new(),
             built: BTreeSet::new(),
+            strict_coasts: false,
         }
+    }
+
+    /// Refuses instead of following the DATC preferences 6.B.2, 6.B.10 and 6.B.12.
+    pub fn strict_coasts(mut self, strict: bool) -> Self {
+        self.strict_coasts = strict;
+        self
     }
 
     fn name(&self, p: ProvinceId) -> &str {
@@ -114,7 +126,9 @@ impl<'a> Checker<'a> {
                 self.power_adj(pw)
             ));
         }
-        if let Some(c) = r.place.coast {
+        if let Some(c) = r.place.coast
+            && self.strict_coasts
+        {
             if u.kind == UnitKind::Army {
                 return Err(format!("the army in {} stands on land; armies have no coast", self.name(p)));
             }
@@ -295,7 +309,7 @@ impl<'a> Checker<'a> {
         }
         match u.kind {
             UnitKind::Army => {
-                if to.coast.is_some() {
+                if to.coast.is_some() && self.strict_coasts {
                     return Err(format!(
                         "armies have no coast: write {} without one",
                         self.map.province(d).id
@@ -359,16 +373,21 @@ impl<'a> Checker<'a> {
                         }
                         Ok(region)
                     }
-                    None if self.map.has_split_coasts(d) && !for_support => Err(if reachable.len() > 1 {
-                        format!("say which coast of {}: {}", self.name(d), list(&reachable))
-                    } else {
-                        format!(
-                            "say which coast of {}: from {} a fleet reaches only {}",
-                            self.name(d),
-                            self.map.region_title(u.region),
-                            list(&reachable)
-                        )
-                    }),
+                    None if self.map.has_split_coasts(d)
+                        && !for_support
+                        && (reachable.len() > 1 || self.strict_coasts) =>
+                    {
+                        Err(if reachable.len() > 1 {
+                            format!("say which coast of {}: {}", self.name(d), list(&reachable))
+                        } else {
+                            format!(
+                                "say which coast of {}: from {} a fleet reaches only {}",
+                                self.name(d),
+                                self.map.region_title(u.region),
+                                list(&reachable)
+                            )
+                        })
+                    }
                     None => Ok(reachable[0]),
                 }
             }
@@ -578,7 +597,36 @@ mod tests {
     fn judge(m: &Map, b: &Board, power: &str, line: &str) -> Result<(), String> {
         let names = Names::new(m);
         let w = notation::parse(m, &names, line)?;
+        Checker::new(m, b, Stage::Movement, m.power_index(power).unwrap()).strict_coasts(true).add(&w)
+    }
+
+    fn judge_datc(m: &Map, b: &Board, power: &str, line: &str) -> Result<(), String> {
+        let names = Names::new(m);
+        let w = notation::parse(m, &names, line)?;
         Checker::new(m, b, Stage::Movement, m.power_index(power).unwrap()).add(&w)
+    }
+
+    #[test]
+    fn coasts_follow_the_datc_preferences_unless_strict() {
+        let m = standard().unwrap();
+        let b = board(
+            &m,
+            &[
+                ("france", UnitKind::Fleet, "gas"),
+                ("france", UnitKind::Fleet, "por"),
+                ("france", UnitKind::Army, "mar"),
+                ("france", UnitKind::Fleet, "spa/sc"),
+            ],
+        );
+        // 6.B.2: the only reachable coast; 6.B.10: a wrong coast of one's own province;
+        // 6.B.12: a coast on an army's move.
+        for line in ["F gas - spa", "F spa/nc - lyo", "A mar - spa/nc"] {
+            assert!(judge_datc(&m, &b, "france", line).is_ok(), "{line}");
+            assert!(judge(&m, &b, "france", line).is_err(), "strict: {line}");
+        }
+        // Still errors: two reachable coasts, and an unreachable coast.
+        assert!(judge_datc(&m, &b, "france", "F por - spa").is_err());
+        assert!(judge_datc(&m, &b, "france", "F gas - spa/sc").is_err());
     }
 
     #[test]

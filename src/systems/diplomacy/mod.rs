@@ -126,6 +126,10 @@ pub struct State {
     pub last: Vec<Section>,
     #[serde(default)]
     pub game_over: Option<String>,
+    /// Option `coasts=strict`: coasts the DATC would infer or ignore (6.B.2, 6.B.10,
+    /// 6.B.12) are errors instead. Saved only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub strict_coasts: bool,
 }
 
 pub fn unit_record(map: &Map, u: Unit) -> UnitRecord {
@@ -310,6 +314,7 @@ impl System for Diplomacy {
         let mut unassigned_ok = false;
         let mut last_year = None;
         let mut mapped = false;
+        let mut strict_coasts = false;
         for (key, value) in setup.options {
             if let Some(player) = key.strip_prefix("power.") {
                 mapped = true;
@@ -323,6 +328,12 @@ impl System for Diplomacy {
                 if let Some(other) = players.insert(id.clone(), player.to_string()) {
                     bail!("{id} is given to both {other} and {player}");
                 }
+            } else if key == "coasts" {
+                strict_coasts = match value.as_str() {
+                    "datc" => false,
+                    "strict" => true,
+                    other => bail!("option coasts={other}: use datc or strict"),
+                };
             } else if key == "unassigned" {
                 if value != "civil-disorder" {
                     bail!("option unassigned: the only value is 'civil-disorder'");
@@ -337,7 +348,7 @@ impl System for Diplomacy {
                 last_year = Some(y);
             } else {
                 bail!(
-                    "the diplomacy system has no option '{key}' (it has power.<player>=<power>, unassigned=civil-disorder, last_year=<year>)"
+                    "the diplomacy system has no option '{key}' (it has power.<player>=<power>, unassigned=civil-disorder, last_year=<year>, coasts=datc|strict)"
                 );
             }
         }
@@ -380,6 +391,7 @@ impl System for Diplomacy {
             last_year,
             last: Vec::new(),
             game_over: None,
+            strict_coasts,
         };
         state.store(map, &pos);
         Ok(state)
@@ -425,7 +437,15 @@ impl System for Diplomacy {
         let pos = state.position(&self.map).map_err(|e| {
             vec![OrderError::new(1, "", format!("the saved state does not fit the map: {e}"))]
         })?;
-        let read = orders::read(&self.map, &self.names, &pos.board, self.stage(&pos), Some(power), body);
+        let read = orders::read_with_coasts(
+            &self.map,
+            &self.names,
+            &pos.board,
+            self.stage(&pos),
+            Some(power),
+            body,
+            state.strict_coasts,
+        );
         let errors: Vec<OrderError> = read
             .errors()
             .map(|l| OrderError::new(l.number, l.text.clone(), l.error.clone().unwrap_or_default()))

@@ -70,6 +70,20 @@ pub fn read(
     player: Option<PowerId>,
     text: &str,
 ) -> Read {
+    read_with_coasts(map, names, board, stage, player, text, false)
+}
+
+/// [`read`], refusing instead of following the DATC's coast preferences when
+/// `strict_coasts` (option `coasts=strict`).
+pub fn read_with_coasts(
+    map: &Map,
+    names: &Names,
+    board: &Board,
+    stage: Stage<'_>,
+    player: Option<PowerId>,
+    text: &str,
+    strict_coasts: bool,
+) -> Read {
     let mut checkers: BTreeMap<PowerId, Checker<'_>> = BTreeMap::new();
     let mut lines = Vec::new();
     let mut counted = 0;
@@ -119,7 +133,9 @@ pub fn read(
         match notation::parse(map, names, body) {
             Err(e) => line.error = Some(e),
             Ok(w) => {
-                let checker = checkers.entry(power).or_insert_with(|| Checker::new(map, board, stage, power));
+                let checker = checkers
+                    .entry(power)
+                    .or_insert_with(|| Checker::new(map, board, stage, power).strict_coasts(strict_coasts));
                 if let Err(e) = checker.add(&w) {
                     line.error = Some(e);
                 }
