@@ -57,7 +57,7 @@ fn a_crash_while_creating_leaves_no_half_campaign() {
     let (code, _, _) = output(
         umpire()
             .env("UMPIRE_CRASH_AT", "staged")
-            .args(["new", "dice", d, "--player", "a=a@example.org"])
+            .args(["new", "dice", d, "--player", "a=a@example.org", "--gm-email", "gm@example.org"])
             .output()
             .unwrap(),
     );

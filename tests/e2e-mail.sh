@@ -544,7 +544,7 @@ check "dicegame: umpire verify passes" ump verify "$DICE"
 
 FLAKY=$T/single/flaky
 check "flaky: umpire new, a player whose address the server does not know yet" \
-    ump new dice "$FLAKY" --id flaky --player "dave=dave@$DOMAIN" --address "flaky@$DOMAIN"
+    ump new dice "$FLAKY" --id flaky --player "dave=dave@$DOMAIN" --gm-email "$GM_ADDR" --address "flaky@$DOMAIN"
 check "flaky: umpire send reports the refused delivery (exit 1)" \
     bash -c '! "$@"' _ runuser -u "$RUN_USER" -- "$T/bin/umpire" send "$FLAKY" \
     --smtp "smtp+plain://127.0.0.1:$PORT"

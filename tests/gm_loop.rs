@@ -44,7 +44,15 @@ fn new_writes_the_announcement_and_welcome_mails() {
         assert_eq!(mode & 0o077, 0, "master secret readable by others");
     }
     // A second `new` in the same place changes nothing.
-    let (code, _, err) = run(&["new", "dice", dir.to_str().unwrap(), "--player", "x=x@example.org"]);
+    let (code, _, err) = run(&[
+        "new",
+        "dice",
+        dir.to_str().unwrap(),
+        "--player",
+        "x=x@example.org",
+        "--gm-email",
+        "gm@example.org",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("already a campaign"), "{err}");
 }

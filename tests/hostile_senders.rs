@@ -54,6 +54,8 @@ fn new_refuses_a_player_named_public() {
         "PUBLIC=p@example.org",
         "--player",
         "b=b@example.org",
+        "--gm-email",
+        "gm@example.org",
     ]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("'public' the public report's"), "{err}");

@@ -587,3 +587,77 @@ fn item_15_coasts_follow_the_datc_preferences_unless_the_campaign_is_strict() {
         }
     }
 }
+
+#[test]
+fn item_28_status_report_extend_new_and_accents_say_what_a_gm_needs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    let s = new_campaign(&dir, "dice", &["alice", "bob"]);
+    // Immediate mode has no deadline and says so.
+    let status = ok(&["status", d]);
+    assert!(status.contains("resolved as they arrive") && !status.contains("deadline:"), "{status}");
+    // Two steps resolved: step 0 is explained, not "nothing resolved".
+    for n in 0..2 {
+        let f = file(tmp.path(), &format!("r{n}.txt"), &dice_orders("alice", &s["alice"], "ROLL 1d6 test"));
+        ok(&["ingest", d, f.to_str().unwrap()]);
+    }
+    let (code, _, err) = run(&["report", d, "--step", "0"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("announcement") && err.contains("steps 1 to 2"), "{err}");
+    // EXTEND without a schedule answers with a readable time, not an RFC 3339 stamp.
+    let gm = std::fs::read_to_string(dir.join("secret/gm-secret.txt")).unwrap().trim().to_string();
+    let f = file(tmp.path(), "gm.txt", &format!("GAME g\nPLAYER gm\nSECRET {gm}\nEXTEND 48\nEND\n"));
+    ok(&["ingest", d, f.to_str().unwrap()]);
+    let mut acks: Vec<_> =
+        std::fs::read_dir(dir.join("outbox")).unwrap().flatten().map(|e| e.path()).collect();
+    acks.sort();
+    let reply = mail_text(acks.last().unwrap());
+    let line = reply.lines().find(|l| l.contains("deadline of step")).unwrap_or_else(|| panic!("{reply}"));
+    assert!(line.contains(" UTC") && !line.contains("+00:00"), "{line}");
+    // A paused campaign says so.
+    let f = file(tmp.path(), "gm2.txt", &format!("GAME g\nPLAYER gm\nSECRET {gm}\nPAUSE\nEND\n"));
+    ok(&["ingest", d, f.to_str().unwrap()]);
+    assert!(ok(&["status", d]).contains("paused by the GM"));
+
+    // A rounds campaign (the README's walk-through) adjudicates, and shows no deadline.
+    let dir2 = tmp.path().join("kursk");
+    let d2 = dir2.to_str().unwrap();
+    ok(&[
+        "new",
+        "dice",
+        d2,
+        "--option",
+        "rounds=yes",
+        "--player",
+        "anna=anna@example.org",
+        "--player",
+        "ben=ben@example.org",
+        "--gm-email",
+        "gm@example.org",
+    ]);
+    assert!(ok(&["status", d2]).contains("no deadline"));
+    ok(&["adjudicate", d2, "--force"]);
+
+    // `new` without --gm-email is refused before anything is made.
+    let dir3 = tmp.path().join("nogm");
+    let (code, _, err) = run(&["new", "dice", dir3.to_str().unwrap(), "--player", "a=a@example.org"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--gm-email"), "{err}");
+    assert!(!dir3.exists());
+
+    // An accented name is read as the player meant it.
+    let dir4 = tmp.path().join("dip");
+    let s4 = new_campaign(
+        &dir4,
+        "diplomacy",
+        &["austria", "england", "france", "germany", "italy", "russia", "turkey"],
+    );
+    let f = file(
+        tmp.path(),
+        "eng.txt",
+        &format!("GAME dip\nPLAYER england\nSECRET {}\nF Lón - nth\nEND\n", s4["england"]),
+    );
+    let said = ok(&["ingest", dir4.to_str().unwrap(), f.to_str().unwrap()]);
+    assert!(said.contains(": accepted"), "{said}");
+}

@@ -48,7 +48,7 @@ pub fn apply(c: &Campaign, body: &str, into: &mut Txn) -> Result<Result<GmOutcom
             "EXTEND" => match new_deadline(c, step, &words[1..]) {
                 Ok(d) => {
                     txn.record(Event::Extend { step, deadline: d.to_rfc3339() });
-                    let shown = config.schedule.as_ref().map(|s| s.show(d)).unwrap_or_else(|| d.to_rfc3339());
+                    let shown = super::schedule::show_time(config.schedule.as_ref(), d);
                     out.done.push(format!("deadline of step {step} is now {shown}"));
                 }
                 Err(reason) => errors.push(bad(reason)),

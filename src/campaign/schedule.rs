@@ -133,6 +133,15 @@ impl Schedule {
     }
 }
 
+/// A time as the GM and players read it: in the schedule's zone if there is one,
+/// else in UTC; never a raw timestamp.
+pub fn show_time(schedule: Option<&Schedule>, t: DateTime<Utc>) -> String {
+    match schedule {
+        Some(s) => s.show(t),
+        None => t.format("%a %d %b %Y %H:%M UTC").to_string(),
+    }
+}
+
 fn is_weekend(d: Weekday) -> bool {
     matches!(d, Weekday::Sat | Weekday::Sun)
 }

@@ -88,8 +88,14 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 .ok_or_else(|| anyhow!("unknown format '{format}': text, markdown, bbcode or html"))?;
             let c = Campaign::open(&dir)?;
             let step = step.unwrap_or(c.steps());
-            if step == 0 {
+            if step == 0 && c.steps() == 0 {
                 bail!("no step has been resolved yet; reports/0/public.json holds the announcement");
+            }
+            if step == 0 {
+                bail!(
+                    "step 0 is the campaign's announcement (reports/0/public.json), not a resolved step; reports exist for steps 1 to {}",
+                    c.steps()
+                );
             }
             if step > c.steps() {
                 bail!("step {step} has not been resolved (the latest is {})", c.steps());
@@ -458,6 +464,18 @@ fn status(dir: &Path) -> Result<i32> {
         sayln!("the game is over: {result}");
     } else {
         sayln!("open: {} ({}), step {step}", phase.title, phase.id);
+        if umpire::campaign::schedule::paused(&c.ledger) {
+            sayln!("paused by the GM: no reminders or deadlines until RESUME");
+        }
+        if phase.mode == umpire::systems::PhaseMode::Immediate {
+            sayln!("each player's orders are resolved as they arrive; there is no deadline");
+        } else if let Some(d) =
+            umpire::campaign::schedule::deadline(&c.ledger, c.config.schedule.as_ref(), step)?
+        {
+            sayln!("deadline: {}", umpire::campaign::schedule::show_time(c.config.schedule.as_ref(), d));
+        } else {
+            sayln!("no deadline: adjudicate when every due player is in (or with --force)");
+        }
         let sealed = adjudicate::sealed_orders(&c, step)?;
         let receipts: BTreeMap<String, String> = c
             .ledger

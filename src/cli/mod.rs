@@ -39,8 +39,10 @@ enum Command {
         /// A player: NAME=EMAIL (repeat for each player).
         #[arg(long = "player", value_name = "NAME=EMAIL", required = true)]
         players: Vec<String>,
-        /// The GM's address (gets the GM report and refusals of files without a sender).
-        #[arg(long)]
+        /// The GM's address (gets the GM report and refusals of files without a sender);
+        /// also the game's address unless --address is given. Required: without it
+        /// mail would go out from an address nobody reads.
+        #[arg(long, required = true)]
         gm_email: Option<String>,
         /// The game's own address players mail orders to (default: the GM's).
         #[arg(long)]
