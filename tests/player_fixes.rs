@@ -661,3 +661,56 @@ fn item_28_status_report_extend_new_and_accents_say_what_a_gm_needs() {
     let said = ok(&["ingest", dir4.to_str().unwrap(), f.to_str().unwrap()]);
     assert!(said.contains(": accepted"), "{said}");
 }
+
+/// The largest resident size of any child this test process has waited for, in KiB.
+fn children_max_rss_kib() -> i64 {
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: getrusage only writes the struct it is given.
+    unsafe { libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage) };
+    usage.ru_maxrss
+}
+
+#[test]
+fn item_23_an_oversized_mail_is_refused_without_being_held_in_memory_or_kept_whole() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    new_campaign(&dir, "dice", &["alice", "bob"]);
+    let big: usize = 64 << 20; // 64 MiB; the campaign takes 1 MiB
+    let chunk = "padding line of an enormous mail\r\n".repeat(1 << 15);
+    // Written and sent in pieces, so that this test process stays small itself.
+    let write_mail = |w: &mut dyn std::io::Write, id: &str| {
+        let head = mail("alice@example.org", id, "GAME g\nPLAYER alice\nSECRET x\nROLL 1d6 x\n");
+        w.write_all(head.as_bytes()).unwrap();
+        for _ in 0..big / chunk.len() {
+            w.write_all(chunk.as_bytes()).unwrap();
+        }
+    };
+    let path = tmp.path().join("big.eml");
+    write_mail(&mut std::fs::File::create(&path).unwrap(), "big-file");
+    let said = ok(&["ingest", d, path.to_str().unwrap()]);
+    assert!(said.contains("refused: the mail is") && said.contains("at most 1048576"), "{said}");
+    let child = children_max_rss_kib();
+    assert!(child < 48 * 1024, "ingest used {child} KiB for a {big}-byte mail");
+    // Through standard input, as a mail server delivers it: read to the end, refused.
+    let mut p =
+        umpire().args(["ingest", d, "--stdin"]).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().unwrap();
+    write_mail(p.stdin.as_mut().unwrap(), "big-stdin");
+    let out = p.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("refused: the mail is"));
+    let child = children_max_rss_kib();
+    assert!(child < 48 * 1024, "ingest --stdin used {child} KiB for a {big}-byte mail");
+    // Only the beginning (the headers) is kept in the inbox.
+    for e in std::fs::read_dir(dir.join("inbox")).unwrap().flatten() {
+        let len = e.metadata().unwrap().len();
+        assert!(len < 100_000, "{} keeps {len} bytes", e.path().display());
+    }
+    // The refusal went to the sender's registered address.
+    assert!(
+        std::fs::read_dir(dir.join("outbox"))
+            .unwrap()
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().contains("-ack-"))
+    );
+}

@@ -205,11 +205,12 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let mut reply =
         Reply { c, n, step, phase: &phase, deadline, mail, to: registered, authenticated: false, has_sender };
 
-    if raw.len() as u64 > c.config.max_input_bytes {
+    let size = crate::mail::capped::oversize(raw).unwrap_or(raw.len() as u64);
+    if size > c.config.max_input_bytes {
         return reply.refuse(
             txn,
             None,
-            format!("the mail is {} bytes; this game takes at most {}", raw.len(), c.config.max_input_bytes),
+            format!("the mail is {size} bytes; this game takes at most {}", c.config.max_input_bytes),
             Vec::new(),
         );
     }

@@ -2,7 +2,6 @@
 
 use crate::cli::out::{say, sayln};
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result, anyhow, bail};
@@ -352,7 +351,20 @@ fn ingest_routed(
     maildir: Option<PathBuf>,
     mbox: Option<PathBuf>,
 ) -> Result<i32> {
-    let inputs = match gather(&paths, stdin, maildir.as_deref(), mbox.as_deref()) {
+    // The largest any campaign here takes; each campaign checks its own on ingest.
+    let limit = match route::campaigns(root) {
+        Ok(list) => list
+            .iter()
+            .map(|(_, c)| c.max_input_bytes)
+            .max()
+            .unwrap_or(umpire::campaign::config::DEFAULT_MAX_INPUT),
+        Err(e) if stdin => {
+            eprintln!("umpire: {e:#}");
+            return Ok(EX_TEMPFAIL);
+        }
+        Err(e) => return Err(e),
+    };
+    let inputs = match gather(&paths, stdin, maildir.as_deref(), mbox.as_deref(), limit) {
         Ok(i) => i,
         Err(e) if stdin => {
             eprintln!("umpire: {e:#}");
@@ -412,25 +424,36 @@ impl Input {
 }
 
 /// Reads the inputs named on the command line (standard input first).
-fn gather(files: &[PathBuf], stdin: bool, maildir: Option<&Path>, mbox: Option<&Path>) -> Result<Vec<Input>> {
+/// Reads every input, none of it beyond `limit` bytes (the campaign's
+/// `max_input_bytes`): a larger one is read through but only its headers are kept.
+fn gather(
+    files: &[PathBuf],
+    stdin: bool,
+    maildir: Option<&Path>,
+    mbox: Option<&Path>,
+    limit: u64,
+) -> Result<Vec<Input>> {
+    use umpire::mail::capped::read_capped;
     let mut inputs = Vec::new();
     if stdin {
-        let mut raw = Vec::new();
-        std::io::stdin().read_to_end(&mut raw).context("reading the mail from standard input")?;
+        let raw =
+            read_capped(std::io::stdin().lock(), limit).context("reading the mail from standard input")?;
         inputs.push(Input::new("standard input".into(), raw));
     }
     for f in files {
-        let raw = std::fs::read(f).with_context(|| format!("reading {}", f.display()))?;
+        let file = std::fs::File::open(f).with_context(|| format!("reading {}", f.display()))?;
+        let raw = read_capped(file, limit).with_context(|| format!("reading {}", f.display()))?;
         inputs.push(Input::new(f.display().to_string(), raw));
     }
     if let Some(m) = maildir {
-        for (path, raw) in mail::read_maildir(m)? {
+        for (path, raw) in mail::read_maildir(m, limit)? {
             inputs.push(Input { name: path.display().to_string(), raw, maildir_file: Some(path) });
         }
     }
     if let Some(m) = mbox {
         let bytes = std::fs::read(m).with_context(|| format!("reading {}", m.display()))?;
         for (i, raw) in mail::split_mbox(&bytes).into_iter().enumerate() {
+            let raw = read_capped(&raw[..], limit)?;
             inputs.push(Input::new(format!("{} #{}", m.display(), i + 1), raw));
         }
     }
@@ -510,18 +533,19 @@ fn ingest_command(
         _ if Path::new("campaign.toml").exists() => (PathBuf::from("."), paths.clone()),
         _ => bail!("name the campaign directory first: umpire ingest DIR FILE..."),
     };
-    let inputs = match gather(&files, stdin, maildir.as_deref(), mbox.as_deref()) {
-        Ok(i) => i,
-        Err(e) if stdin => {
-            eprintln!("umpire: could not read the mail: {e:#}");
-            return Ok(EX_TEMPFAIL);
-        }
-        Err(e) => return Err(e),
-    };
     let mut c = match Campaign::open(&dir) {
         Ok(c) => c,
         Err(e) if stdin => {
             eprintln!("umpire: {e:#}");
+            return Ok(EX_TEMPFAIL);
+        }
+        Err(e) => return Err(e),
+    };
+    let limit = c.config.max_input_bytes;
+    let inputs = match gather(&files, stdin, maildir.as_deref(), mbox.as_deref(), limit) {
+        Ok(i) => i,
+        Err(e) if stdin => {
+            eprintln!("umpire: could not read the mail: {e:#}");
             return Ok(EX_TEMPFAIL);
         }
         Err(e) => return Err(e),

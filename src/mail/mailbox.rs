@@ -90,7 +90,7 @@ fn without_final_blank_line(mut message: Vec<u8>) -> Vec<u8> {
 /// name, which maildir writers begin with the time of delivery. Hidden files are
 /// skipped. It is an error if the folder has neither `new/` nor `cur/`. Once a message
 /// is handled, [`mark_seen`] moves it to `cur/`, so the next run does not read it again.
-pub fn read_maildir(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
+pub fn read_maildir(dir: &Path, limit: u64) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
     let mut files: Vec<(std::ffi::OsString, PathBuf)> = Vec::new();
     let mut found_any = dir.join("cur").is_dir();
     for sub in ["new"] {
@@ -119,7 +119,9 @@ pub fn read_maildir(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
     files
         .into_iter()
         .map(|(_, path)| {
-            let bytes = fs::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let file = fs::File::open(&path).with_context(|| format!("cannot read {}", path.display()))?;
+            let bytes = super::capped::read_capped(file, limit)
+                .with_context(|| format!("cannot read {}", path.display()))?;
             Ok((path, bytes))
         })
         .collect()

@@ -9,6 +9,7 @@
 //! [`send_outbox`] sends the outbox over SMTP or sendmail and files what went out.
 
 pub mod automated;
+pub mod capped;
 pub mod html;
 pub mod inbound;
 pub mod mailbox;
