@@ -236,7 +236,7 @@ fn maildir_new_in_name_order_and_cur_is_already_read() {
     fs::write(dir.path().join("tmp/1741000000.M0P1.host"), b"half written").unwrap();
     fs::write(dir.path().join("new/.hidden"), b"not mail").unwrap();
 
-    let mails = read_maildir(dir.path()).unwrap();
+    let mails = read_maildir(dir.path(), 1 << 20).unwrap();
     let names: Vec<String> =
         mails.iter().map(|(p, _)| p.file_name().unwrap().to_string_lossy().into_owned()).collect();
     assert_eq!(names, vec!["1741000001.M1P1.host", "1741000003.M3P1.host"]);
@@ -245,7 +245,7 @@ fn maildir_new_in_name_order_and_cur_is_already_read() {
     // Handled, a message moves to cur/ with the Seen flag and is not read again.
     umpire::mail::mark_seen(&mails[0].0).unwrap();
     assert!(dir.path().join("cur/1741000001.M1P1.host:2,S").exists());
-    assert_eq!(read_maildir(dir.path()).unwrap().len(), 1);
+    assert_eq!(read_maildir(dir.path(), 1 << 20).unwrap().len(), 1);
 
     let not_maildir = tempfile::tempdir().unwrap();
     let err = read_maildir(not_maildir.path()).unwrap_err().to_string();
