@@ -248,7 +248,7 @@ fn maildir_new_in_name_order_and_cur_is_already_read() {
     assert_eq!(read_maildir(dir.path(), 1 << 20).unwrap().len(), 1);
 
     let not_maildir = tempfile::tempdir().unwrap();
-    let err = read_maildir(not_maildir.path()).unwrap_err().to_string();
+    let err = read_maildir(not_maildir.path(), 1 << 20).unwrap_err().to_string();
     assert!(err.contains("not a maildir"), "{err}");
 }
 
