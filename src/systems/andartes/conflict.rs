@@ -136,7 +136,12 @@ pub fn resolve(
     let mut column = base;
     let mut notes: Vec<String> = Vec::new();
     let mut air_attack = false;
-    if attack.airstrike {
+    let rev2 = state.options.from(2);
+    // Revision 2: a marker is spent only where it moves the column (11.4).
+    let top = crt::shifted(column, 1) == column;
+    if attack.airstrike && rev2 && top && state.airstrikes > 0 {
+        notes.push("airstrike not used: the odds are already at the highest column".into());
+    } else if attack.airstrike {
         if state.airstrikes > 0 {
             air_attack = true;
             column = crt::shifted(column, 1);
@@ -150,10 +155,24 @@ pub fn resolve(
     if defender == Side::Government && !infra {
         let left = state.airstrikes - u32::from(air_attack);
         match state.standing.government.defend_airstrike {
+            Some(Some(at)) if column >= at && left > 0 && rev2 && crt::shifted(column, -1) == column => {
+                let player = state.player(Side::Government).to_string();
+                log.tell(&player, format!(
+                    "11.4 no defensive airstrike at {}: already the lowest column, it would change nothing",
+                    target.code()
+                ));
+            }
             Some(Some(at)) if column >= at && left > 0 => {
                 air_defence = true;
                 column = crt::shifted(column, -1);
                 notes.push("defending airstrike -1 column".into());
+            }
+            None if left > 0 && rev2 => {
+                let player = state.player(Side::Government).to_string();
+                log.tell(&player, format!(
+                    "11.4 no defensive airstrike at {}: you gave no DEFEND AIRSTRIKE standing order (default NEVER)",
+                    target.code()
+                ));
             }
             None if left > 0 => {
                 notes.push("no defensive airstrike (DEFEND AIRSTRIKE not given: default NEVER)".into())
@@ -200,6 +219,13 @@ pub fn resolve(
                     );
                     drm -= 1;
                     notes.push(format!("defender spends {cost} PP: -1"));
+                }
+                None if rev2 => {
+                    let player = state.player(defender).to_string();
+                    log.tell(&player, format!(
+                        "11.6 no PP spent on the defence of {}: you gave no DEFEND PP standing order (default NEVER)",
+                        target.code()
+                    ));
                 }
                 None => notes.push("defender spends no PP (DEFEND PP not given: default NEVER)".into()),
                 _ => {}

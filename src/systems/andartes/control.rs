@@ -53,7 +53,20 @@ pub fn garrisoned(state: &State, region: &str) -> bool {
     divisions > 0 || brigades >= 3
 }
 
+/// The Control Phase. From revision 2 the whole phase is scored before anyone can
+/// collapse (6.1): a side's gains in a Region later in the list count as much as its
+/// losses earlier in it.
 pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
+    let whole = state.options.from(2);
+    state.scoring = whole;
+    score(state, roller, log);
+    state.scoring = false;
+    if whole {
+        super::victory::collapse_after_phase(state, log);
+    }
+}
+
+fn score(state: &mut State, roller: &mut Roller, log: &mut Log) {
     log.say(format!("Turn {}: Control Phase (14.0)", state.turn));
     let codes: Vec<String> = state.rules.map.regions.keys().cloned().collect();
     let mut defaulted = [false, false];
@@ -71,7 +84,8 @@ pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
             }
             continue;
         }
-        let choice = state.standing.get(side).control;
+        let standing = state.standing.get(side);
+        let choice = standing.control_in.get(code.as_str()).copied().or(standing.control);
         if choice.is_none() {
             defaulted[side as usize] = true;
         }
@@ -87,7 +101,15 @@ pub fn resolve(state: &mut State, roller: &mut Roller, log: &mut Log) {
     }
     for side in [Side::Government, Side::Dse] {
         if defaulted[side as usize] && state.over.is_none() {
-            log.say(format!("14.7 {}: CONTROL not given, points added (default ADD)", side.name()));
+            if state.options.from(2) {
+                let player = state.player(side).to_string();
+                log.tell(
+                    &player,
+                    "14.7 you gave no CONTROL standing order: your points were added (default ADD)",
+                );
+            } else {
+                log.say(format!("14.7 {}: CONTROL not given, points added (default ADD)", side.name()));
+            }
         }
     }
     // 14.5 / 16.4a / 16.5d

@@ -232,6 +232,9 @@ pub fn upgrade(
     if phase.upgraded.contains(&u.id) {
         return Err(format!("{id} was already upgraded this phase (9.2)"));
     }
+    if state.options.from(2) && state.unconventional(&u) {
+        return Err(format!("{id} is unconventional and cannot rise above level 0 (3.1)"));
+    }
     let to = u.level + 1;
     let t = state.rules.unit_type(&u.kind).map_err(|e| e.to_string())?;
     if to > t.max_level {

@@ -119,8 +119,17 @@ impl System for Andartes {
                     }
                     options.end_turn = Some(t);
                 }
+                "revision" => {
+                    options.revision = match value.as_str() {
+                        "1" => 1,
+                        "2" => 2,
+                        other => bail!("option revision={other}: use 2 (current) or 1 (the first readings)"),
+                    }
+                }
                 other => {
-                    bail!("the andartes system has no option '{other}' (government, tito, start1944, end)")
+                    bail!(
+                        "the andartes system has no option '{other}' (government, tito, start1944, end, revision)"
+                    )
                 }
             }
         }
@@ -132,6 +141,7 @@ impl System for Andartes {
         let dse = players.iter().find(|p| **p != government).cloned().unwrap_or_default();
         let doctrine = rules::Doctrine::Aggressive;
         Ok(State {
+            scoring: false,
             rules: self.rules.clone(),
             players: Sides { government, dse },
             options,
@@ -205,6 +215,11 @@ impl System for Andartes {
     /// The welcome mail: which side the player has, when they are first due, and a
     /// complete legal set-up for that side (the set-up the engine would apply by
     /// default), so that the first orders file can be sent as it stands.
+    /// New campaigns take the corrected readings (see [`Options::revision`]).
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        &[("revision", "2")]
+    }
+
     fn guide(&self, state: &State, player: &str) -> super::Guide {
         let mut g = super::Guide::default();
         let Some(side) = state.side_of(player) else { return g };

@@ -31,6 +31,11 @@ pub fn walk(state: &State, side: Side, id: &str, path: &[Loc]) -> Result<(Loc, u
     if allowance == 0 {
         return Err(format!("{id} is a static unit and never moves (10.2)"));
     }
+    // A path may start where the unit stands, as players write it from the map.
+    let path = match path.split_first() {
+        Some((first, rest)) if *first == u.at && !rest.is_empty() => rest,
+        _ => path,
+    };
     let infiltrates = state.infiltrates(&u);
     let enemy = side.other();
     let mut at = u.at.clone();

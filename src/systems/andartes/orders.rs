@@ -133,6 +133,38 @@ pub fn parse_loc(map: &Map, word: &str) -> Result<Loc, String> {
     }
 }
 
+/// A unit kind as the rulebook or the player writes it: `division` or `army division`,
+/// `lok` or `mountain raiders`, `guerrilla` or `guerilla band`, and so on.
+fn kind_of(words: &[&str]) -> Result<String, String> {
+    let phrase = words.join(" ").to_ascii_lowercase();
+    let has = |w: &str| phrase.split_whitespace().any(|x| x.trim_end_matches('s') == w);
+    let kind = if has("division") || has("army") {
+        "division"
+    } else if has("brigade") {
+        "brigade"
+    } else if has("lok") || has("mountain") || has("raider") {
+        "lok"
+    } else if has("police") || has("gendarmerie") {
+        "police"
+    } else if has("front") {
+        "front"
+    } else if has("cadre") {
+        "cadre"
+    } else if has("guerrilla") || has("guerilla") || has("band") {
+        "guerrilla"
+    } else if has("partisan") {
+        "partisan"
+    } else if words.len() == 1 {
+        // Another word is checked against the counter mix in use (a GM's forces.toml).
+        return Ok(phrase);
+    } else {
+        return Err(format!(
+            "'{phrase}' is not a unit kind (division, brigade, lok, police, front, cadre, guerrilla, partisan)"
+        ));
+    };
+    Ok(kind.to_string())
+}
+
 fn odds(word: &str) -> Result<usize, String> {
     let w = word.to_ascii_uppercase();
     match w.as_str() {
@@ -165,9 +197,12 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
             if verb == "BUILD" && rest.len() == 1 && rest[0].eq_ignore_ascii_case("airstrike") {
                 return Ok(Order::BuildAirstrike);
             }
-            exactly(2, &format!("{verb} <kind> <region or REGION/square>"))?;
-            let kind = rest[0].to_ascii_lowercase();
-            let to = parse_loc(map, rest[1])?;
+            if rest.len() < 2 {
+                return Err(format!("write it as: {verb} <kind> <region or REGION/square>"));
+            }
+            let (place, kind_words) = rest.split_last().unwrap_or((&"", &[]));
+            let kind = kind_of(kind_words)?;
+            let to = parse_loc(map, place)?;
             Ok(if verb == "PLACE" { Order::Place { kind, to } } else { Order::Build { kind, to } })
         }
         "RESETTLE" => {
@@ -203,12 +238,16 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
             if rest.len() < 2 {
                 return Err("write it as: MOVE <unit> <place> [<place> ...], e.g. MOVE D1 MAG MAG/1".into());
             }
+            // `MAG MAG/1`, `VIO-KOR`, `TO MAG -> MAG/1`, `MAG, MAG/1` alike.
             let path = rest[1..]
                 .iter()
-                .flat_map(|w| w.split('-'))
-                .filter(|w| !w.is_empty())
+                .flat_map(|w| w.split(['-', '>', ',']))
+                .filter(|w| !w.is_empty() && !w.eq_ignore_ascii_case("to"))
                 .map(|w| parse_loc(map, w))
                 .collect::<Result<Vec<_>, _>>()?;
+            if path.is_empty() {
+                return Err("MOVE needs a place to go to".into());
+            }
             Ok(Order::Move { id: rest[0].to_ascii_uppercase(), path })
         }
         "ATTACK" => parse_attack(map, rest).map(Order::Attack),
@@ -221,12 +260,27 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
             }
         }
         "CONTROL" => {
-            exactly(1, "CONTROL ADD|DEDUCT")?;
-            match rest[0].to_ascii_uppercase().as_str() {
-                "ADD" => Ok(Order::Standing(StandingLine::Control(ControlChoice::Add))),
-                "DEDUCT" => Ok(Order::Standing(StandingLine::Control(ControlChoice::Deduct))),
-                _ => Err("CONTROL is ADD or DEDUCT".into()),
+            let Some((choice, regions)) = rest.split_first() else {
+                return Err("write it as: CONTROL ADD|DEDUCT [<Region> ...]".into());
+            };
+            let choice = match choice.to_ascii_uppercase().as_str() {
+                "ADD" => ControlChoice::Add,
+                "DEDUCT" => ControlChoice::Deduct,
+                _ => return Err("CONTROL is ADD or DEDUCT, then any Regions it is for (14.7)".into()),
+            };
+            if regions.is_empty() {
+                return Ok(Order::Standing(StandingLine::Control(choice)));
             }
+            let codes = regions
+                .iter()
+                .flat_map(|w| w.split(','))
+                .filter(|w| !w.is_empty())
+                .map(|w| match parse_loc(map, w)? {
+                    l if l.square.is_none() => Ok(l.region),
+                    _ => Err(format!("'{w}': CONTROL names Regions, not squares")),
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            Ok(Order::Standing(StandingLine::ControlIn(choice, codes)))
         }
         "LOSSES" => {
             if rest.is_empty() {

@@ -18,6 +18,13 @@ pub fn change_level(state: &mut State, id: &str, delta: i32) -> String {
     let Some(t) = state.rules.forces.get(&u.kind).cloned() else {
         return format!("{id} has an unknown kind");
     };
+    let rule_3_1 = state.options.from(2);
+    if delta > 0 && rule_3_1 && state.unconventional(&u) {
+        return format!(
+            "{id} stays at level {} (an unconventional unit does not rise above level 0, 3.1)",
+            u.level
+        );
+    }
     if delta > 0 {
         let mut to = (u.level + delta).min(t.max_level);
         while to > u.level && !state.counter_free(&u.kind, to, Some(id)) {
@@ -38,6 +45,18 @@ pub fn change_level(state: &mut State, id: &str, delta: i32) -> String {
     if to < t.min_level {
         state.units.remove(id);
         return format!("{id} is eliminated (reduced below level {})", t.min_level);
+    }
+    let becomes_unconventional = {
+        let mut after = u.clone();
+        after.level = to;
+        state.unconventional(&after) && !state.unconventional(&u)
+    };
+    if rule_3_1 && becomes_unconventional {
+        // Only 10.7 changes a LOK's mode; a loss below level 1 is its end.
+        state.units.remove(id);
+        return format!(
+            "{id} is eliminated (a conventional unit is not reduced to its unconventional side, 3.1)"
+        );
     }
     if let Some(x) = state.units.get_mut(id) {
         x.level = to;
@@ -166,7 +185,7 @@ pub fn retreat(state: &mut State, id: &str, log: &mut Log) {
     let options = retreat_options(state, id);
     let wanted = state.standing.get(u.side).retreat_for(id, &u.at.region);
     let chosen = wanted.iter().find(|w| options.contains(w)).cloned();
-    let (dest, note) = match chosen {
+    let (dest, mut note) = match chosen {
         Some(d) => (Some(d), ""),
         None => (
             default_retreat(state, id, &options),
@@ -177,6 +196,11 @@ pub fn retreat(state: &mut State, id: &str, log: &mut Log) {
             },
         ),
     };
+    if state.options.from(2) && !note.is_empty() && dest.is_some() {
+        // Whether a player gave standing orders is theirs to know, not the public's.
+        log.tell(state.player(u.side), format!("12.4 {id}'s retreat{note}"));
+        note = "";
+    }
     match dest {
         Some(d) => {
             log.say(format!("12.4 {id} retreats {} -> {}{note}", u.at.code(), d.code()));
@@ -192,7 +216,37 @@ pub fn retreat(state: &mut State, id: &str, log: &mut Log) {
 }
 
 fn eliminate(state: &mut State, side: Side, ids: &[String], count: usize, log: &mut Log) -> Vec<String> {
-    let (order, by_default) = loss_order(state, side, ids, true);
+    let (mut order, by_default) = loss_order(state, side, ids, true);
+    if state.options.from(2) {
+        // Where the standing order is silent, a unit that could not retreat goes first:
+        // it would be lost anyway, so the result costs the fewest units (12.3, 12.4).
+        let standing = state.standing.get(side).clone();
+        let stuck = |id: &String| retreat_options(state, id).is_empty();
+        let (named, rest): (Vec<String>, Vec<String>) =
+            order.into_iter().partition(|id| standing.loss_rank(id) != usize::MAX);
+        let (first, then): (Vec<String>, Vec<String>) = rest.into_iter().partition(stuck);
+        order = named.into_iter().chain(first).chain(then).collect();
+        let gone: Vec<String> = order.into_iter().take(count).collect();
+        for id in &gone {
+            state.units.remove(id);
+        }
+        if !gone.is_empty() {
+            log.say(format!("12.3 eliminated: {}", gone.join(", ")));
+            let unnamed: Vec<&String> =
+                gone.iter().filter(|id| standing.loss_rank(id) == usize::MAX).collect();
+            if !unnamed.is_empty() && count < ids.len() {
+                let list: Vec<&str> = unnamed.iter().map(|s| s.as_str()).collect();
+                log.tell(
+                    state.player(side),
+                    format!(
+                        "12.3 your LOSSES standing order did not name {}: chosen by default (a unit that could not retreat first, then the weakest)",
+                        list.join(", ")
+                    ),
+                );
+            }
+        }
+        return gone;
+    }
     let gone: Vec<String> = order.into_iter().take(count).collect();
     for id in &gone {
         state.units.remove(id);
@@ -245,11 +299,21 @@ pub fn apply(
                 (order.into_iter().take(n).collect(), half && ids.len() > 1)
             };
             let lines: Vec<String> = chosen.iter().map(|id| change_level(state, id, levels)).collect();
-            log.say(format!(
-                "12.2 {}{}",
-                lines.join("; "),
-                if by_default { " (owner's choice by default)" } else { "" }
-            ));
+            if state.options.from(2) {
+                log.say(format!("12.2 {}", lines.join("; ")));
+                if by_default {
+                    log.tell(
+                        state.player(side),
+                        "12.2 which units: chosen by default (no LOSSES standing order named them)",
+                    );
+                }
+            } else {
+                log.say(format!(
+                    "12.2 {}{}",
+                    lines.join("; "),
+                    if by_default { " (owner's choice by default)" } else { "" }
+                ));
+            }
         }
         Outcome::Md => {
             let ids = alive(state, attackers);

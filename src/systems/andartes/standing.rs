@@ -39,6 +39,10 @@ pub struct Standing {
     /// Default: add.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub control: Option<ControlChoice>,
+    /// 14.7 per Region ("CONTROL DEDUCT EVR LAR"): these Regions' choice, over the
+    /// general one.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub control_in: std::collections::BTreeMap<String, ControlChoice>,
     /// 12.1/12.3/15.1: units named first take eliminations and reductions first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub losses: Vec<String>,
@@ -61,6 +65,8 @@ pub struct Standing {
 pub enum StandingLine {
     Initiative(InitiativeChoice),
     Control(ControlChoice),
+    /// The choice for the Regions named (14.7 is made Region by Region).
+    ControlIn(ControlChoice, Vec<String>),
     Losses(Vec<String>),
     Retreat(RetreatRule),
     DefendAirstrike(Option<usize>),
@@ -74,10 +80,17 @@ impl Standing {
         let mut next = self.clone();
         let mut losses: Option<Vec<String>> = None;
         let mut retreat: Option<Vec<RetreatRule>> = None;
+        let mut control_in: Option<std::collections::BTreeMap<String, ControlChoice>> = None;
         for line in lines {
             match line {
                 StandingLine::Initiative(c) => next.initiative = Some(*c),
                 StandingLine::Control(c) => next.control = Some(*c),
+                StandingLine::ControlIn(c, regions) => {
+                    let map = control_in.get_or_insert_with(Default::default);
+                    for r in regions {
+                        map.insert(r.clone(), *c);
+                    }
+                }
                 StandingLine::Losses(ids) => losses.get_or_insert_with(Vec::new).extend(ids.iter().cloned()),
                 StandingLine::Retreat(r) => retreat.get_or_insert_with(Vec::new).push(r.clone()),
                 StandingLine::DefendAirstrike(c) => next.defend_airstrike = Some(*c),
@@ -89,6 +102,9 @@ impl Standing {
         }
         if let Some(r) = retreat {
             next.retreat = r;
+        }
+        if let Some(c) = control_in {
+            next.control_in = c;
         }
         next
     }
@@ -123,6 +139,14 @@ impl Standing {
             Some(ControlChoice::Deduct) => "CONTROL DEDUCT".to_string(),
             None => "CONTROL (not given: default ADD)".to_string(),
         });
+        for choice in [ControlChoice::Add, ControlChoice::Deduct] {
+            let regions: Vec<&str> =
+                self.control_in.iter().filter(|(_, c)| **c == choice).map(|(r, _)| r.as_str()).collect();
+            if !regions.is_empty() {
+                let word = if choice == ControlChoice::Add { "ADD" } else { "DEDUCT" };
+                lines.push(format!("CONTROL {word} {}", regions.join(" ")));
+            }
+        }
         if self.losses.is_empty() {
             lines.push("LOSSES (not given: default order)".into());
         } else {

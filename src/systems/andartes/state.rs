@@ -120,6 +120,24 @@ pub struct Options {
     pub start1944: bool,
     /// 5.0/6.2: the turn at whose end the agreed Victory Check is made.
     pub end_turn: Option<u32>,
+    /// Which corrections of earlier readings apply (option `revision`, pinned at 2 in
+    /// new campaigns; 0 in campaigns made before it, which replay as they were):
+    /// from 2, a Control Phase is scored whole before collapse is checked (6.1,
+    /// 14.1), LOK levels keep rule 3.1, and a Military Disaster's retreat losses
+    /// count the eliminated unit once (12.3).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub revision: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl Options {
+    /// Do the corrections of revision `n` apply?
+    pub fn from(&self, n: u32) -> bool {
+        self.revision >= n
+    }
 }
 
 /// The Government's current posture from the Politics Table (16.3).
@@ -142,6 +160,9 @@ pub struct Stalin {
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
+    /// While a phase is scored whole (revision 2, 14.1): collapse waits for its end.
+    #[serde(skip)]
+    pub scoring: bool,
     pub rules: Rules,
     pub players: Sides<String>,
     pub options: Options,
@@ -309,7 +330,7 @@ impl State {
             side.name(),
             if delta > 0 { "+" } else { "" }
         ));
-        if after <= 0 {
+        if after <= 0 && !self.scoring {
             super::victory::collapse(self, side, log);
         }
     }
@@ -347,6 +368,11 @@ impl Log {
     pub fn say(&mut self, text: impl Into<String>) {
         self.events.push(Event::public(text));
     }
+    /// A line for one player alone (what their standing orders did or did not say).
+    pub fn tell(&mut self, player: &str, text: impl Into<String>) {
+        self.events.push(Event::to_players(&[player.to_string()], text));
+    }
+
     /// A check without dice skipped a roll here: what follows may differ at resolution.
     pub fn die_skipped(&mut self) {
         if self.uncertain_from.is_none() {

@@ -76,6 +76,9 @@ pub fn narrate(state: &State, lines: &[Line]) -> Vec<String> {
     } else {
         run_turn(&mut trial, side, lines, &mut Roller::dry(), &mut log, &mut ignore);
     }
+    for w in warnings(state, side, lines) {
+        out.push(format!("# warning: {w}"));
+    }
     let said = log.lines();
     if !said.is_empty() {
         out.push("# What they do, checked now without dice:".into());
@@ -87,6 +90,47 @@ pub fn narrate(state: &State, lines: &[Line]) -> Vec<String> {
             out.push(format!("# {text} (if the dice allow: they are rolled at resolution)"));
         } else {
             out.push(format!("# {text}"));
+        }
+    }
+    out
+}
+
+/// Orders that are accepted but can do nothing as things stand: said in the
+/// acknowledgement, so a player does not count on them.
+fn warnings(state: &State, side: Side, lines: &[Line]) -> Vec<String> {
+    use super::standing::StandingLine;
+    let mut out = Vec::new();
+    let built_air = lines.iter().filter(|l| matches!(l.order, Order::BuildAirstrike)).count() as u32;
+    for l in lines {
+        let n = l.number;
+        match &l.order {
+            Order::Attack(a) => {
+                if a.airstrike && side == Side::Government && state.airstrikes + built_air == 0 {
+                    out.push(format!(
+                        "line {n}: no airstrike marker is available, so AIRSTRIKE will add nothing"
+                    ));
+                }
+                let unconventional =
+                    a.units.iter().filter_map(|id| state.units.get(id)).any(|u| state.unconventional(u));
+                if a.pp && !unconventional {
+                    out.push(format!(
+                        "line {n}: PP is spent only by an unconventional attacker (11.6), and none of these is one now"
+                    ));
+                }
+            }
+            Order::Standing(StandingLine::DefendAirstrike(_)) if side == Side::Dse => {
+                out.push(format!(
+                    "line {n}: DEFEND AIRSTRIKE is the Government's; it does nothing for the DSE"
+                ));
+            }
+            Order::Standing(StandingLine::Losses(ids)) => {
+                for id in ids {
+                    if state.units.get(id).is_none_or(|u| u.side != side) {
+                        out.push(format!("line {n}: LOSSES names {id}, which is not one of your units now"));
+                    }
+                }
+            }
+            _ => {}
         }
     }
     out

@@ -32,6 +32,25 @@ pub fn collapse(state: &mut State, side: Side, log: &mut Log) {
     state.stage = Stage::Over;
 }
 
+/// 6.1 after a phase scored whole: a side at zero or below collapses; if both are,
+/// the lower collapses, and at the same Index both do and the war ends in a draw.
+pub fn collapse_after_phase(state: &mut State, log: &mut Log) {
+    let (g, d) = (state.pi.government, state.pi.dse);
+    match (g <= 0, d <= 0) {
+        (false, false) => {}
+        (true, false) => collapse(state, Side::Government, log),
+        (false, true) => collapse(state, Side::Dse, log),
+        (true, true) if g < d => collapse(state, Side::Government, log),
+        (true, true) if d < g => collapse(state, Side::Dse, log),
+        (true, true) => {
+            let text = format!("both sides collapse at the same Political Index ({g}): a draw");
+            log.say(format!("6.1 {text}"));
+            state.over = Some(text);
+            state.stage = Stage::Over;
+        }
+    }
+}
+
 /// The agreed turns for the optional Victory Check (5.0).
 pub const CHECK_TURNS: [u32; 6] = [5, 10, 15, 20, 25, 30];
 
