@@ -12,9 +12,12 @@ fn example(name: &str) -> String {
 }
 
 fn run(stem: &str) -> Value {
-    let out =
-        what_if(&example(&format!("{stem}.position.toml")), &example(&format!("{stem}.orders.txt")), true)
-            .unwrap();
+    let out = what_if(
+        &example(&format!("{stem}.position.toml")),
+        &example(&format!("{stem}.orders.txt")),
+        umpire::systems::WhatIfOutput::Json,
+    )
+    .unwrap();
     serde_json::from_str(&out).unwrap()
 }
 
@@ -44,7 +47,12 @@ fn pandins_extended_paradox_under_1971_rules() {
     // Every neighbour of London is occupied: the fleet has nowhere to go.
     assert_eq!(d["retreats"], serde_json::json!([]));
     assert!(v["units"].as_array().unwrap().iter().any(|u| u["power"] == "france" && u["at"] == "lon"));
-    let text = what_if(&example("paradox.position.toml"), &example("paradox.orders.txt"), false).unwrap();
+    let text = what_if(
+        &example("paradox.position.toml"),
+        &example("paradox.orders.txt"),
+        umpire::systems::WhatIfOutput::Text,
+    )
+    .unwrap();
     println!("{text}");
     assert!(text.contains("France: A Brest - London"), "{text}");
     assert!(
@@ -88,4 +96,45 @@ fn winter_builds_and_civil_disorder() {
         .filter_map(|u| u["at"].as_str())
         .collect();
     assert_eq!(russian, vec!["bot", "mos"]);
+}
+
+/// `what-if --batch`: JSON lines in, one result line out per job, in order; a bad
+/// line gets an error line and the batch goes on (fixes list, item 16).
+#[test]
+fn item_16_batch_mode_answers_each_job_as_the_single_command_does() {
+    let stems = ["paradox", "retreat", "winter"];
+    let mut input = String::new();
+    for (i, stem) in stems.iter().enumerate() {
+        let job = serde_json::json!({
+            "id": i,
+            "position": example(&format!("{stem}.position.toml")),
+            "orders": example(&format!("{stem}.orders.txt")),
+        });
+        input.push_str(&format!("{job}\n"));
+    }
+    input.push_str("not json\n");
+    input.push_str(&format!(
+        "{}\n",
+        serde_json::json!({"id": "bad", "position": "phase = \"Summer\"", "orders": ""})
+    ));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["what-if", "diplomacy", "--batch"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let lines: Vec<Value> =
+        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), stems.len() + 2);
+    for (i, stem) in stems.iter().enumerate() {
+        assert_eq!(lines[i]["id"], i);
+        assert_eq!(lines[i]["result"], run(stem), "{stem}");
+    }
+    assert_eq!(lines[stems.len()]["line"], stems.len() + 1);
+    assert!(lines[stems.len()]["error"].as_str().unwrap().contains("not a job line"));
+    assert_eq!(lines[stems.len() + 1]["id"], "bad");
+    assert!(lines[stems.len() + 1]["error"].as_str().unwrap().contains("phase"));
 }

@@ -194,13 +194,19 @@ pub fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Demo { dir, system } => super::demo::run(dir, &system),
-        Command::WhatIf { system, position, orders, json } => {
+        Command::WhatIf { system, position, orders, json, batch } => {
             let info = find_system(&system)?;
             let what_if =
                 info.tools.what_if.ok_or_else(|| anyhow!("system {} has no what-if tool", info.name))?;
-            let read =
-                |p: &Path| std::fs::read_to_string(p).with_context(|| format!("reading {}", p.display()));
-            say!("{}", what_if(&read(&position)?, &read(&orders)?, json)?);
+            if batch {
+                return what_if_batch(what_if);
+            }
+            let read = |p: Option<PathBuf>| {
+                let p = p.ok_or_else(|| anyhow!("--position and --orders are needed without --batch"))?;
+                std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))
+            };
+            let output = if json { systems::WhatIfOutput::Json } else { systems::WhatIfOutput::Text };
+            say!("{}", what_if(&read(position)?, &read(orders)?, output)?);
             Ok(0)
         }
         Command::Bench { system, games, dir, .. } if system == "tick" => super::bench_tick::run(games, dir),
@@ -458,6 +464,36 @@ fn gather(
         }
     }
     Ok(inputs)
+}
+
+/// `what-if --batch`: one phase per JSON line in, one result per line out, in order.
+/// A bad line gets an error line and the batch goes on.
+fn what_if_batch(what_if: systems::WhatIf) -> Result<i32> {
+    use std::io::BufRead;
+    #[derive(serde::Deserialize)]
+    struct Job {
+        #[serde(default)]
+        id: serde_json::Value,
+        position: String,
+        orders: String,
+    }
+    for (n, line) in std::io::stdin().lock().lines().enumerate() {
+        let line = line.context("reading standard input")?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        match serde_json::from_str::<Job>(&line) {
+            Err(e) => {
+                sayln!("{}", serde_json::json!({"line": n + 1, "error": format!("not a job line: {e}")}))
+            }
+            Ok(job) => match what_if(&job.position, &job.orders, systems::WhatIfOutput::JsonLine) {
+                // The result is already one line of JSON: put it in place, unparsed.
+                Ok(result) => sayln!("{{\"id\":{},\"result\":{result}}}", job.id),
+                Err(e) => sayln!("{}", serde_json::json!({"id": job.id, "error": format!("{e:#}")})),
+            },
+        }
+    }
+    Ok(0)
 }
 
 fn find_system(name: &str) -> Result<&'static systems::SystemInfo> {

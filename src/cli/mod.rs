@@ -159,13 +159,18 @@ enum Command {
     /// Adjudicate one phase from a position file, without a campaign (for rulings).
     WhatIf {
         system: String,
-        #[arg(long)]
-        position: PathBuf,
-        #[arg(long)]
-        orders: PathBuf,
+        #[arg(long, required_unless_present = "batch")]
+        position: Option<PathBuf>,
+        #[arg(long, required_unless_present = "batch")]
+        orders: Option<PathBuf>,
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        /// Many phases: JSON lines on standard input, each {"id": ..., "position":
+        /// "<position file text>", "orders": "<orders text>"}; one JSON line out for
+        /// each, {"id": ..., "result": {...}} or {"id": ..., "error": "..."}.
+        #[arg(long, conflicts_with_all = ["position", "orders", "json"])]
+        batch: bool,
     },
     /// Measure a system's speed (build with --release for meaningful figures);
     /// `bench tick --games N` times cron's tick over N campaigns.

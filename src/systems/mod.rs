@@ -375,7 +375,18 @@ pub struct SystemInfo {
 
 /// `umpire what-if SYSTEM --position FILE --orders FILE [--json]`: one phase from a
 /// position, without a campaign.
-pub type WhatIf = fn(position: &str, orders: &str, json: bool) -> anyhow::Result<String>;
+pub type WhatIf = fn(position: &str, orders: &str, output: WhatIfOutput) -> anyhow::Result<String>;
+
+/// How `what-if` writes its result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WhatIfOutput {
+    /// A zine-style report.
+    Text,
+    /// Indented JSON.
+    Json,
+    /// JSON on one line (`what-if --batch`).
+    JsonLine,
+}
 
 /// `umpire bench SYSTEM`: a timing report. `reference` is an optional input file's text
 /// (for Diplomacy, the DATC cases).

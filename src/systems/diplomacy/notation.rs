@@ -148,6 +148,9 @@ impl Written {
 pub struct Names {
     /// (words of the name, squashed) -> province; longest first.
     patterns: Vec<(Vec<String>, ProvinceId)>,
+    /// First word -> indices into `patterns` (in its order), so that a place is
+    /// matched against the few names that could fit, not against all of them.
+    by_first: std::collections::HashMap<String, Vec<usize>>,
     /// Squashed full names and aliases, for unique-beginning matches.
     full: Vec<(String, ProvinceId)>,
 }
@@ -174,7 +177,11 @@ impl Names {
             }
         }
         patterns.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(&b.1)));
-        Names { patterns, full }
+        let mut by_first: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        for (k, (words, _)) in patterns.iter().enumerate() {
+            by_first.entry(words[0].clone()).or_default().push(k);
+        }
+        Names { patterns, by_first, full }
     }
 }
 
@@ -248,7 +255,13 @@ impl<'a> Reader<'a> {
     /// A province name at the cursor: the longest exact name, else a unique beginning.
     fn province(&mut self) -> Result<ProvinceId, String> {
         let mut best: Option<(usize, ProvinceId)> = None;
-        for (words, id) in &self.names.patterns {
+        let first = match self.toks.get(self.i) {
+            Some(Tok::Word(t)) => t.as_str(),
+            Some(Tok::Dash) => "-",
+            _ => "",
+        };
+        let candidates = self.names.by_first.get(first).map(Vec::as_slice).unwrap_or(&[]);
+        for (words, id) in candidates.iter().map(|&k| &self.names.patterns[k]) {
             if best.is_some_and(|(len, _)| len > words.len()) {
                 break;
             }

@@ -42,6 +42,7 @@ use super::notation::Names;
 use super::retreat::RetreatOutcome;
 use super::text::{self, Style};
 use super::{centres_of, orders, report, unit_from_record, unit_record};
+use crate::systems::WhatIfOutput;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -175,21 +176,41 @@ struct JsonOut {
 
 /// Adjudicates one phase of the standard map from a position file and an orders
 /// file; returns JSON (`json`) or a zine-style text report.
-pub fn what_if(position_toml: &str, orders_text: &str, json: bool) -> Result<String> {
-    let map = map::standard()?;
-    what_if_on(&map, position_toml, orders_text, json)
+pub fn what_if(position_toml: &str, orders_text: &str, output: WhatIfOutput) -> Result<String> {
+    // Read once per process: `what-if --batch` adjudicates thousands of phases.
+    static STANDARD: std::sync::OnceLock<std::result::Result<(Map, Names), String>> =
+        std::sync::OnceLock::new();
+    let loaded = STANDARD.get_or_init(|| {
+        map::standard()
+            .map(|m| {
+                let names = Names::new(&m);
+                (m, names)
+            })
+            .map_err(|e| format!("{e:#}"))
+    });
+    let (map, names) = loaded.as_ref().map_err(|e| anyhow!("{e}"))?;
+    what_if_with(map, names, position_toml, orders_text, output)
 }
 
 /// The same on any map.
-pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool) -> Result<String> {
-    let names = Names::new(map);
+pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, output: WhatIfOutput) -> Result<String> {
+    what_if_with(map, &Names::new(map), position_toml, orders_text, output)
+}
+
+fn what_if_with(
+    map: &Map,
+    names: &Names,
+    position_toml: &str,
+    orders_text: &str,
+    output: WhatIfOutput,
+) -> Result<String> {
     let pos = read_position(map, position_toml)?;
     let stage = match pos.turn.kind {
         PhaseKind::Movement => Stage::Movement,
         PhaseKind::Retreat => Stage::Retreat { dislodged: &pos.dislodged },
         PhaseKind::Adjustment => Stage::Adjustment { ownership: &pos.ownership },
     };
-    let read = orders::read(map, &names, &pos.board, stage, None, orders_text);
+    let read = orders::read(map, names, &pos.board, stage, None, orders_text);
     let (next, rep) = game::advance(map, &pos, &read.orders, &[]);
     let invalid: Vec<JsonOrder> = read
         .errors()
@@ -200,7 +221,7 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
             reason: l.error.clone().unwrap_or_default(),
         })
         .collect();
-    if !json {
+    if output == WhatIfOutput::Text {
         let mut out = String::new();
         out.push_str(&format!("{} (what-if)\n", pos.turn.title()));
         if !invalid.is_empty() {
@@ -287,7 +308,10 @@ pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, json: bool)
         })
         .collect();
     let out = JsonOut { orders: list, units, dislodged, centres: centres_of(map, &next.ownership) };
-    Ok(serde_json::to_string_pretty(&out)?)
+    Ok(match output {
+        WhatIfOutput::JsonLine => serde_json::to_string(&out)?,
+        _ => serde_json::to_string_pretty(&out)?,
+    })
 }
 
 #[cfg(test)]
@@ -315,7 +339,7 @@ at = "mun"
         let out = what_if(
             POSITION,
             "Austria: A vie - tyr\nItaly: A ven - tyr\nGermany: A mun - kie\nGermany: A xyz - par",
-            true,
+            WhatIfOutput::Json,
         )
         .unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -332,19 +356,19 @@ at = "mun"
 
     #[test]
     fn text_report_reads_like_a_zine() {
-        let out = what_if(POSITION, "Austria: A vie - tyr\nItaly: A ven - tyr", false).unwrap();
+        let out = what_if(POSITION, "Austria: A vie - tyr\nItaly: A ven - tyr", WhatIfOutput::Text).unwrap();
         assert!(out.contains("Austria: A Vienna - Tyrolia (bounced)"), "{out}");
         assert!(out.contains("Germany: A Munich H (no order: holds)"), "{out}");
     }
 
     #[test]
     fn bad_position_files_say_why() {
-        let e = what_if("phase = \"Summer 1901 Movement\"", "", true).unwrap_err().to_string();
+        let e = what_if("phase = \"Summer 1901 Movement\"", "", WhatIfOutput::Json).unwrap_err().to_string();
         assert!(e.contains("Summer"), "{e}");
         let e = what_if(
             "phase = \"Spring 1901 Movement\"\n[[unit]]\npower = \"england\"\nkind = \"A\"\nat = \"nth\"",
             "",
-            true,
+            WhatIfOutput::Json,
         )
         .unwrap_err();
         assert!(format!("{e:#}").contains("cannot stand there"), "{e:#}");
