@@ -242,3 +242,56 @@ fn item_12_an_acknowledgement_promises_only_what_no_die_can_change() {
     // And every line of the echo is accepted when sent back.
     assert!(system.parse(&s, "gov", &joined).is_ok(), "{joined}");
 }
+
+#[test]
+fn item_14_reports_read_like_the_map_and_the_reference_is_sent_and_on_request() {
+    use umpire::systems::andartes::report;
+    let (system, s) = game(2);
+    // Drawn borders never run through a third Region's box (three would, straight).
+    let lines = report::border_lines(&s.rules.map);
+    let straight = lines.iter().filter(|(a, b, _)| report::crosses_a_box(&s.rules.map, a, b, None)).count();
+    assert!(straight > 0, "the test map has no crossing to avoid");
+    for (a, b, bend) in &lines {
+        assert!(!report::crosses_a_box(&s.rules.map, a, b, *bend), "{a}-{b} crosses a Region");
+    }
+    // The report: regions north to south, no repeated "Last step".
+    let view = report::view(&s, &umpire::systems::Viewer::Public);
+    assert!(view.sections.iter().all(|x| x.title != "Last step"));
+    let map = view.sections.iter().find(|x| x.title.starts_with("Map")).unwrap();
+    let first: Vec<&str> = map.lines.iter().take(3).map(|l| &l[..3]).collect();
+    assert!(first.contains(&"YUG") && !first.contains(&"ACH"), "{first:?}");
+    // REFERENCE in an orders file brings the tables back in the acknowledgement.
+    let parsed = system.parse(&s, "gov", "REFERENCE\nPASS").expect("accepted");
+    let echo = system.echo(&s, &parsed).join("\n");
+    for part in ["Reference: borders", "Reference: units", "Mobilization Charts", "Politics Table"] {
+        assert!(echo.contains(part), "{part}: {echo}");
+    }
+    assert!(system.parse(&s, "gov", &echo).is_ok());
+}
+
+#[test]
+fn item_14_umpire_map_draws_an_andartes_campaign() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let bin = env!("CARGO_BIN_EXE_umpire");
+    let ok = |args: &[&str]| {
+        let o = std::process::Command::new(bin).args(args).output().unwrap();
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8_lossy(&o.stdout).into_owned()
+    };
+    ok(&[
+        "new",
+        "andartes",
+        dir.to_str().unwrap(),
+        "--player",
+        "gov=g@example.org",
+        "--player",
+        "dse=d@example.org",
+        "--gm-email",
+        "gm@example.org",
+    ]);
+    let out = tmp.path().join("map.svg");
+    ok(&["map", dir.to_str().unwrap(), "--for", "public", "-o", out.to_str().unwrap()]);
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains(" Q "), "bent borders drawn");
+}

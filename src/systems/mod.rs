@@ -118,6 +118,8 @@ pub struct Guide {
     pub notes: Vec<String>,
     /// Orders for the next move, once `now` has been resolved; each block on its own.
     pub next: Vec<ExampleBlock>,
+    /// Tables a player keeps beside the map (a system's reference section).
+    pub reference: Vec<Section>,
 }
 
 /// A titled block of order lines that make one mail's orders.

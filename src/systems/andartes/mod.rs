@@ -28,6 +28,7 @@ pub mod mobilization;
 pub mod movement;
 pub mod orders;
 pub mod politics;
+pub mod reference;
 pub mod report;
 pub mod results;
 pub mod rules;
@@ -58,7 +59,12 @@ pub static INFO: SystemInfo = SystemInfo {
     title: "The Greek Civil War 1947-49 (Andartes)",
     open: |data| Ok(Box::new(Andartes::new(Rules::load(data)?))),
     files: rules::FILES,
-    tools: super::NO_TOOLS,
+    tools: super::Tools {
+        what_if: None,
+        bench: None,
+        // Nothing in Andartes is hidden on the board: every viewer sees the same map.
+        map: Some(|state, _viewer| Ok(report::svg(&serde_json::from_value(state.clone())?))),
+    },
 };
 
 /// The system with the components it was opened with.
@@ -250,8 +256,9 @@ impl System for Andartes {
         } else {
             g.now.push("PASS".into());
         }
+        g.reference = reference::sections(state);
         g.notes.push(
-            "One order per line: PLACE, BUILD, UPGRADE, DISBAND, RESETTLE, MOVE <unit> <path>, ATTACK <place> WITH <units>, PASS; places are Region codes (LAR) or squares (LAR/2); # starts a comment. The reference section of your reports lists the regions, units and tables.".into(),
+            "One order per line: PLACE, BUILD, UPGRADE, DISBAND, RESETTLE, MOVE <unit> <path>, ATTACK <place> WITH <units>, PASS; places are Region codes (LAR) or squares (LAR/2); # starts a comment. The reference below lists the borders, units, charts and the Politics Table; add a line REFERENCE to any orders file to have it again in the reply.".into(),
         );
         g
     }

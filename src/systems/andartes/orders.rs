@@ -30,19 +30,43 @@ pub struct Attack {
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Order {
-    Place { kind: String, to: Loc },
-    Resettle { region: String },
-    Build { kind: String, to: Loc },
+    Place {
+        kind: String,
+        to: Loc,
+    },
+    Resettle {
+        region: String,
+    },
+    Build {
+        kind: String,
+        to: Loc,
+    },
     BuildAirstrike,
-    Upgrade { id: String },
-    Disband { id: String },
-    Break { id: String },
-    Combine { ids: Vec<String> },
-    Mode { id: String, unconventional: bool },
-    Move { id: String, path: Vec<Loc> },
+    Upgrade {
+        id: String,
+    },
+    Disband {
+        id: String,
+    },
+    Break {
+        id: String,
+    },
+    Combine {
+        ids: Vec<String>,
+    },
+    Mode {
+        id: String,
+        unconventional: bool,
+    },
+    Move {
+        id: String,
+        path: Vec<Loc>,
+    },
     Attack(Attack),
     Standing(StandingLine),
     Pass,
+    /// Asks for the reference tables in the acknowledgement; changes nothing.
+    Reference,
 }
 
 impl Order {
@@ -59,7 +83,7 @@ impl Order {
                 Part::Movement
             }
             Order::Attack(_) => Part::Conflict,
-            Order::Standing(_) | Order::Pass => Part::Standing,
+            Order::Standing(_) | Order::Pass | Order::Reference => Part::Standing,
         }
     }
 }
@@ -192,6 +216,10 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
         "PASS" => {
             exactly(0, "PASS")?;
             Ok(Order::Pass)
+        }
+        "REFERENCE" => {
+            exactly(0, "REFERENCE")?;
+            Ok(Order::Reference)
         }
         "PLACE" | "BUILD" => {
             if verb == "BUILD" && rest.len() == 1 && rest[0].eq_ignore_ascii_case("airstrike") {

@@ -91,21 +91,33 @@ pub fn view(state: &State, viewer: &Viewer) -> View {
             .push(format!("Closed borders: {}", state.closed.iter().cloned().collect::<Vec<_>>().join(", ")));
     }
     sections.push(Section { title: "Political Index".into(), lines: track });
+    let rev2 = state.options.from(2);
+    let doctrine = if rev2 && state.stage == super::state::Stage::Politics {
+        "not rolled yet: the Politics Table is rolled at set-up, before the Government places its units (4.0, 16.3)"
+            .to_string()
+    } else {
+        format!(
+            "{}; Mobilization limit {} PP; next Politics Table roll in turn {}",
+            state.politics.doctrine.name(),
+            state.politics.pp_limit,
+            state.politics.next_roll
+        )
+    };
     sections.push(Section {
         title: "Government doctrine (16.3)".into(),
         lines: vec![
-            format!(
-                "{}; Mobilization limit {} PP; next Politics Table roll in turn {}",
-                state.politics.doctrine.name(),
-                state.politics.pp_limit,
-                state.politics.next_roll
-            ),
+            doctrine,
             format!("Airstrikes available: {} of {}", state.airstrikes, state.rules.forces.airstrikes),
         ],
     });
     sections.push(Section {
         title: "Map (Region, type, points DSE/Gov, control | Open area | squares)".into(),
-        lines: state.rules.map.regions.keys().map(|c| region_line(state, c)).collect(),
+        // Revision 2: north to south, as on the map; earlier campaigns by code.
+        lines: if rev2 {
+            super::reference::geographic(state).iter().map(|c| region_line(state, c)).collect()
+        } else {
+            state.rules.map.regions.keys().map(|c| region_line(state, c)).collect()
+        },
     });
     let list = |set: &std::collections::BTreeSet<String>| {
         if set.is_empty() { "none".to_string() } else { set.iter().cloned().collect::<Vec<_>>().join(", ") }
@@ -121,7 +133,10 @@ pub fn view(state: &State, viewer: &Viewer) -> View {
         title: "Attacks this turn (odds, shifts, die, result)".into(),
         lines: if state.conflicts.is_empty() { vec!["none".into()] } else { state.conflicts.clone() },
     });
-    sections.push(Section { title: "Last step".into(), lines: state.journal.clone() });
+    if !rev2 {
+        // The same lines as the report's results; revision 2 no longer repeats them.
+        sections.push(Section { title: "Last step".into(), lines: state.journal.clone() });
+    }
     for side in [Side::Government, Side::Dse] {
         let allowed = match viewer {
             Viewer::Gm => true,
@@ -142,6 +157,78 @@ fn escape(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;")
 }
 
+/// Half a Region box's width and height in the drawing.
+const BOX: (f64, f64) = (28.0, 15.0);
+
+fn point(at: &[i32]) -> (f64, f64) {
+    (f64::from(at.first().copied().unwrap_or(0)), f64::from(at.get(1).copied().unwrap_or(0)))
+}
+
+/// Points along a border from `p` to `q`, straight or bent through `c`.
+fn along(p: (f64, f64), q: (f64, f64), c: Option<(f64, f64)>) -> impl Iterator<Item = (f64, f64)> {
+    (1..48).map(move |i| {
+        let t = f64::from(i) / 48.0;
+        match c {
+            None => (p.0 + (q.0 - p.0) * t, p.1 + (q.1 - p.1) * t),
+            Some(c) => {
+                let u = 1.0 - t;
+                (u * u * p.0 + 2.0 * u * t * c.0 + t * t * q.0, u * u * p.1 + 2.0 * u * t * c.1 + t * t * q.1)
+            }
+        }
+    })
+}
+
+/// A border as drawn: its two Regions, and the control point of its curve if bent.
+pub type Border = (String, String, Option<(f64, f64)>);
+
+/// Every border once, with a bend where the straight line would cross another
+/// Region's box (so that no border seems to run through a third Region): the
+/// control point of a curve, tried further and further to either side.
+pub fn border_lines(map: &super::rules::Map) -> Vec<Border> {
+    let mut out = Vec::new();
+    for r in map.regions.values() {
+        for n in &r.neighbours {
+            let Some(o) = map.regions.get(n) else { continue };
+            if r.code >= *n {
+                continue;
+            }
+            let (p, q) = (point(&r.at), point(&o.at));
+            let clear = |c: Option<(f64, f64)>| {
+                along(p, q, c).all(|(x, y)| {
+                    map.regions.values().filter(|k| k.code != r.code && k.code != *n).all(|k| {
+                        let (kx, ky) = point(&k.at);
+                        (x - kx).abs() > BOX.0 + 2.0 || (y - ky).abs() > BOX.1 + 2.0
+                    })
+                })
+            };
+            let mut bend = None;
+            if !clear(None) {
+                let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
+                let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt().max(1.0);
+                let (nx, ny) = (-(q.1 - p.1) / len, (q.0 - p.0) / len);
+                bend = (2..60)
+                    .flat_map(|k| [f64::from(k) * 10.0, -f64::from(k) * 10.0])
+                    .map(|off| Some((mx + nx * off, my + ny * off)))
+                    .find(|c| clear(*c))
+                    .flatten();
+            }
+            out.push((r.code.clone(), n.clone(), bend));
+        }
+    }
+    out
+}
+
+/// Does the drawn border `(a, b, bend)` pass through a third Region's box?
+pub fn crosses_a_box(map: &super::rules::Map, a: &str, b: &str, bend: Option<(f64, f64)>) -> bool {
+    let (Some(r), Some(o)) = (map.regions.get(a), map.regions.get(b)) else { return false };
+    along(point(&r.at), point(&o.at), bend).any(|(x, y)| {
+        map.regions.values().filter(|k| k.code != a && k.code != b).any(|k| {
+            let (kx, ky) = point(&k.at);
+            (x - kx).abs() <= BOX.0 && (y - ky).abs() <= BOX.1
+        })
+    })
+}
+
 /// A simple drawing: Regions as boxes at their map coordinates, borders as lines,
 /// arrows dashed, control by colour, terror in red outline, units as counts.
 pub fn svg(state: &State) -> String {
@@ -149,19 +236,25 @@ pub fn svg(state: &State) -> String {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 620 680\" width=\"620\" height=\"680\" font-family=\"sans-serif\" font-size=\"10\">\n<rect width=\"620\" height=\"680\" fill=\"#eef4fa\"/>\n",
     );
     let map = &state.rules.map;
-    for r in map.regions.values() {
-        for n in &r.neighbours {
-            if r.code < *n
-                && let Some(o) = map.regions.get(n)
-            {
-                let dash = if r.arrows.contains(n) { " stroke-dasharray=\"4 3\"" } else { "" };
-                let _ = writeln!(
-                    s,
-                    "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#99a\"{dash}/>",
-                    r.at[0], r.at[1], o.at[0], o.at[1]
-                );
-            }
+    // Revision 2 bends a border around a third Region's box; earlier campaigns keep
+    // their straight lines, so that their reports replay byte for byte.
+    let bends = state.options.from(2);
+    for (a, b, bend) in border_lines(map) {
+        let (Some(r), Some(o)) = (map.regions.get(&a), map.regions.get(&b)) else { continue };
+        let dash = if r.arrows.contains(&b) { " stroke-dasharray=\"4 3\"" } else { "" };
+        if !bends {
+            let _ = writeln!(
+                s,
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"#99a\"{dash}/>",
+                r.at[0], r.at[1], o.at[0], o.at[1]
+            );
+            continue;
         }
+        let d = match bend {
+            None => format!("M {} {} L {} {}", r.at[0], r.at[1], o.at[0], o.at[1]),
+            Some((cx, cy)) => format!("M {} {} Q {cx:.0} {cy:.0} {} {}", r.at[0], r.at[1], o.at[0], o.at[1]),
+        };
+        let _ = writeln!(s, "<path d=\"{d}\" fill=\"none\" stroke=\"#99a\"{dash}/>");
     }
     for r in map.regions.values() {
         let fill = match controller(state, &r.code) {

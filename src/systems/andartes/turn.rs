@@ -79,6 +79,12 @@ pub fn narrate(state: &State, lines: &[Line]) -> Vec<String> {
     for w in warnings(state, side, lines) {
         out.push(format!("# warning: {w}"));
     }
+    if lines.iter().any(|l| matches!(l.order, Order::Reference)) {
+        for s in super::reference::sections(state) {
+            out.push(format!("# {}", s.title));
+            out.extend(s.lines.iter().map(|l| format!("#   {l}")));
+        }
+    }
     let said = log.lines();
     if !said.is_empty() {
         out.push("# What they do, checked now without dice:".into());
