@@ -39,6 +39,9 @@ pub struct SoakReport {
     pub steps: u64,
     pub orders: u64,
     pub seconds: f64,
+    /// Ended games by (group, winner), where the system tells them (Andartes: the
+    /// doctrine first rolled, and the side that won).
+    pub results: BTreeMap<(String, String), usize>,
 }
 
 /// Plays `games` soak games; `progress` gets one line per game.
@@ -80,8 +83,13 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         let mut c = Campaign::open(&dir)?;
         let engine = c.engine()?;
         let mut ended = false;
+        let mut group: Option<String> = None;
+        let mut winner: Option<String> = None;
         while c.steps() < cfg.max_steps {
             let state = c.current_state()?;
+            if group.is_none() {
+                group = engine.soak_group(&state)?;
+            }
             if let Err(e) = engine.check_invariants(&state)? {
                 bail!("game {game}, after step {}: {e}", c.steps());
             }
@@ -91,6 +99,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             let phase = engine.phase(&state)?;
             if phase.game_over.is_some() {
                 ended = true;
+                winner = engine.winner(&state)?;
                 break;
             }
             for player in &phase.due {
@@ -127,6 +136,10 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         audit::disclose_and_verify(&dir, &dir.join("audit-bundle.json"))
             .map_err(|e| anyhow!("game {game}: verify failed: {e:#}"))?;
         report.games += 1;
+        if let Some(w) = &winner {
+            *report.results.entry((group.clone().unwrap_or_else(|| "all".into()), w.clone())).or_insert(0) +=
+                1;
+        }
         if ended {
             report.ended += 1;
         } else {

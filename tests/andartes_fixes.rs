@@ -295,3 +295,56 @@ fn item_14_umpire_map_draws_an_andartes_campaign() {
     let svg = std::fs::read_to_string(&out).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains(" Q "), "bent borders drawn");
 }
+
+/// Item 7: with the sensible player on both sides (`strategy`), the Government and the
+/// DSE both win games. In process, with dice drawn from a fixed key, so that the
+/// games are the same every run; `umpire soak --system andartes` gives the table
+/// by doctrine through the whole GM loop (README, "Bot games").
+#[test]
+fn item_7_both_sides_win_with_sensible_players() {
+    use rand_chacha::ChaCha20Rng;
+    use rand_core::SeedableRng;
+    use umpire::systems::andartes::strategy_orders;
+    let system = Andartes::embedded().unwrap();
+    let players = vec!["gov".to_string(), "dse".to_string()];
+    let mut wins: BTreeMap<&str, u32> = BTreeMap::new();
+    let mut counter = 0u64;
+    let games = std::env::var("ANDARTES_BALANCE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(16u64);
+    for game in 0..games {
+        let options = BTreeMap::from([("revision".to_string(), "2".to_string())]);
+        let mut state = system
+            .setup(&Setup { campaign: "b", players: &players, scenario: None, options: &options })
+            .unwrap();
+        let mut rng = ChaCha20Rng::seed_from_u64(game);
+        for _ in 0..400 {
+            let phase = system.phase(&state);
+            if phase.game_over.is_some() || state.turn > 30 {
+                break;
+            }
+            let mut orders = BTreeMap::new();
+            for p in &phase.due {
+                let body = strategy_orders(&state, p, &mut rng);
+                orders.insert(
+                    p.clone(),
+                    system.parse(&state, p, &body).expect("the player's orders are legal"),
+                );
+            }
+            counter += 1;
+            let k = counter.to_le_bytes();
+            let mut dice = Dice::new(
+                &umpire::trust::h(&[b"balance-public", &k]),
+                &umpire::trust::h(&[b"balance-hidden", &k]),
+            );
+            state = system.resolve(&state, &orders, &mut dice).unwrap().state;
+        }
+        let winner = match state.over.as_deref() {
+            Some(t) if t.contains("Government wins") => "Government",
+            Some(t) if t.contains("DSE wins") => "DSE",
+            _ => "neither",
+        };
+        *wins.entry(winner).or_default() += 1;
+    }
+    println!("{games} games: {wins:?}");
+    assert!(wins.get("Government").copied().unwrap_or(0) > 0, "{wins:?}");
+    assert!(wins.get("DSE").copied().unwrap_or(0) > 0, "{wins:?}");
+}

@@ -271,6 +271,20 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 r.seconds,
                 r.seconds / r.games.max(1) as f64
             );
+            if !r.results.is_empty() {
+                let winners: std::collections::BTreeSet<&String> = r.results.keys().map(|(_, w)| w).collect();
+                let groups: std::collections::BTreeSet<&String> = r.results.keys().map(|(g, _)| g).collect();
+                let header: Vec<String> = winners.iter().map(|w| format!("{w:>12}")).collect();
+                sayln!("{:<20}{} {:>6}", "wins by", header.join(""), "games");
+                for g in groups {
+                    let row: Vec<usize> = winners
+                        .iter()
+                        .map(|w| r.results.get(&(g.clone(), (*w).clone())).copied().unwrap_or(0))
+                        .collect();
+                    let cells: Vec<String> = row.iter().map(|n| format!("{n:>12}")).collect();
+                    sayln!("{g:<20}{} {:>6}", cells.join(""), row.iter().sum::<usize>());
+                }
+            }
             Ok(0)
         }
     }

@@ -252,6 +252,16 @@ pub trait System: Send + Sync {
         Ok(())
     }
 
+    /// For `soak`'s table of results: the group a game belongs to, read from a state
+    /// once the game is set up (Andartes: the doctrine first rolled), and who won an
+    /// ended game.
+    fn soak_group(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+    fn winner(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
     /// Options `new` writes into every new campaign that does not set them: a rule this
     /// build changed is pinned that way, so a campaign made by an earlier build (which
     /// lacks the option) keeps its old rule and still replays byte for byte.
@@ -287,6 +297,8 @@ pub trait Engine: Send + Sync {
         rng: &mut dyn rand_core::RngCore,
     ) -> anyhow::Result<Option<String>>;
     fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>>;
+    fn soak_group(&self, state: &Value) -> anyhow::Result<Option<String>>;
+    fn winner(&self, state: &Value) -> anyhow::Result<Option<String>>;
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)];
 }
 
@@ -360,6 +372,14 @@ impl<T: System> Engine for T {
 
     fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>> {
         Ok(System::check_invariants(self, &load::<T::State>(state)?))
+    }
+
+    fn soak_group(&self, state: &Value) -> anyhow::Result<Option<String>> {
+        Ok(System::soak_group(self, &load::<T::State>(state)?))
+    }
+
+    fn winner(&self, state: &Value) -> anyhow::Result<Option<String>> {
+        Ok(System::winner(self, &load::<T::State>(state)?))
     }
 }
 

@@ -14,7 +14,7 @@ pub fn due(turn: u32) -> bool {
 }
 
 /// What one Mobilization Phase has done so far.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Phase {
     pub spent: i32,
     /// Most the Government may spend (9.5 + 9.6); None for the DSE (no limit).

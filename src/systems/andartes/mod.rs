@@ -35,6 +35,7 @@ pub mod rules;
 pub mod setup;
 pub mod standing;
 pub mod state;
+pub mod strategy;
 pub mod terror;
 pub mod tito;
 pub mod turn;
@@ -45,6 +46,28 @@ use std::collections::{BTreeMap, BTreeSet};
 use anyhow::{Result, bail};
 
 pub use bot::bot_orders;
+
+/// The sensible player's orders; a line the checker refuses (the player judged on a
+/// copy without dice) is dropped, and if nothing is left the random player's are used.
+pub fn strategy_orders(state: &State, player: &str, rng: &mut impl rand_core::RngCore) -> String {
+    let mut lines: Vec<String> = strategy::orders(state, player, rng).lines().map(String::from).collect();
+    for _ in 0..5 {
+        let body = lines.join("\n");
+        match turn::check(state, player, &body) {
+            Ok(_) => return body,
+            Err(errors) => {
+                let bad: Vec<usize> = errors.iter().map(|e| e.line).collect();
+                lines = lines
+                    .into_iter()
+                    .enumerate()
+                    .filter(|(i, _)| !bad.contains(&(i + 1)))
+                    .map(|(_, l)| l)
+                    .collect();
+            }
+        }
+    }
+    bot_orders(state, player, rng)
+}
 pub use invariants::check_invariants;
 pub use rules::Rules;
 pub use state::{Side, State};
@@ -292,10 +315,28 @@ impl System for Andartes {
         player: &str,
         mut rng: &mut dyn rand_core::RngCore,
     ) -> Option<String> {
-        Some(bot_orders(state, player, &mut rng))
+        Some(strategy_orders(state, player, &mut rng))
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), String> {
         check_invariants(state)
+    }
+
+    fn soak_group(&self, state: &State) -> Option<String> {
+        (state.stage != Stage::Politics).then(|| state.politics.doctrine.name().to_string())
+    }
+
+    fn winner(&self, state: &State) -> Option<String> {
+        let over = state.over.as_deref()?;
+        Some(
+            if over.contains("Government wins") {
+                "Government"
+            } else if over.contains("DSE wins") {
+                "DSE"
+            } else {
+                "draw"
+            }
+            .to_string(),
+        )
     }
 }
