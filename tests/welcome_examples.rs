@@ -283,3 +283,87 @@ fn item_2_every_echo_is_accepted_when_sent_back() {
         assert!(out.contains("2 games"), "{system}: {out}");
     }
 }
+
+fn readme(rel: &str) -> String {
+    std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(rel)).unwrap()
+}
+
+/// The code spans of a Markdown text (between single backticks).
+fn spans(text: &str) -> Vec<String> {
+    text.split("```")
+        .step_by(2)
+        .flat_map(|t| t.split('`').skip(1).step_by(2).map(str::to_string).collect::<Vec<_>>())
+        .collect()
+}
+
+/// Every order form the READMEs show is read (where the position does not matter:
+/// the notation tables of Diplomacy and Andartes, and the dice server's requests).
+#[test]
+fn item_1_every_order_form_the_readmes_show_is_read() {
+    use umpire::systems::diplomacy::{map, notation};
+    let m = map::standard().unwrap();
+    let names = notation::Names::new(&m);
+    let dip = readme("src/systems/diplomacy/README.md");
+    let table = &dip[dip.find("| order | written as |").unwrap()..dip.find("Blank lines and lines").unwrap()];
+    let forms = spans(table);
+    assert!(forms.len() > 20, "{forms:?}");
+    for form in forms {
+        let (_, body) = notation::split_power(&m, &form);
+        assert!(
+            notation::parse(&m, &names, body).is_ok(),
+            "diplomacy README: `{form}`: {:?}",
+            notation::parse(&m, &names, body)
+        );
+    }
+    // Andartes: the indented example blocks of its notation section.
+    let and = readme("src/systems/andartes/README.md");
+    let section = &and[and.find("## Orders notation").unwrap()..and.find("## Standing orders").unwrap()];
+    let system = umpire::systems::andartes::Andartes::embedded().unwrap();
+    let players = vec!["gov".to_string(), "dse".to_string()];
+    let state = umpire::systems::System::setup(
+        &system,
+        &umpire::systems::Setup {
+            campaign: "r",
+            players: &players,
+            scenario: None,
+            options: &Default::default(),
+        },
+    )
+    .unwrap();
+    let mut checked = 0;
+    for line in section.lines().filter(|l| l.starts_with("    ")) {
+        let order = line.split('#').next().unwrap().trim();
+        if order.is_empty() {
+            continue;
+        }
+        checked += 1;
+        assert!(
+            umpire::systems::andartes::orders::parse_line(&state.rules.map, order).is_ok(),
+            "andartes README: `{order}`: {:?}",
+            umpire::systems::andartes::orders::parse_line(&state.rules.map, order)
+        );
+    }
+    assert!(checked > 15, "{checked}");
+    for form in spans(section)
+        .iter()
+        .filter(|s| s.starts_with("MOVE ") || s.starts_with("PLACE ") || s.starts_with("CONTROL "))
+    {
+        assert!(
+            umpire::systems::andartes::orders::parse_line(&state.rules.map, form).is_ok(),
+            "andartes README: `{form}`"
+        );
+    }
+    // The dice server's requests in the main README.
+    let main = readme("README.md");
+    let players = vec!["anna".to_string(), "ben".to_string()];
+    let mut rolls = 0;
+    for line in main.lines().filter(|l| l.starts_with("ROLL ")) {
+        let request = line.split("   ").next().unwrap().trim();
+        rolls += 1;
+        assert!(
+            umpire::systems::dice_server::request::parse_request(request, &players).is_ok(),
+            "README: `{request}`"
+        );
+    }
+    assert!(rolls >= 4);
+}

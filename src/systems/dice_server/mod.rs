@@ -9,7 +9,7 @@
 //! deadline (a player with no requests simply rolls nothing), so that nobody rolls
 //! knowing another's result.
 
-mod request;
+pub mod request;
 
 use std::collections::BTreeMap;
 
