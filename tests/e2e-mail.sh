@@ -513,13 +513,17 @@ for entry in "${HOSTILE[@]}"; do
             "${MAILTOOL[@]}" verdict "$DICE" "$id" accepted --receipt "$OUT"
         ;;
     refused)
-        min=0
-        [ "$file" = oversized.eml ] && min=$((10 * 1024 * 1024))
         check "hostile $file: answered REFUSED ($text), strict MIME, threaded" \
             "${MAILTOOL[@]}" reply "$T/mail/$who" --in-reply-to "$id" --auto-replied \
             --reply-to "$DICE_ADDR" --contains REFUSED --contains "$text" --lacks ACCEPTED
-        check "hostile $file: ledger: refused, stored whole, no orders stored" \
-            "${MAILTOOL[@]}" verdict "$DICE" "$id" refused --min-bytes "$min"
+        if [ "$file" = oversized.eml ]; then
+            # Read through, but only its headers kept (64 KiB), marked with its size.
+            check "hostile $file: ledger: refused, only its headers kept, no orders stored" \
+                "${MAILTOOL[@]}" verdict "$DICE" "$id" refused --max-bytes 70000 --oversize
+        else
+            check "hostile $file: ledger: refused, stored whole, no orders stored" \
+                "${MAILTOOL[@]}" verdict "$DICE" "$id" refused
+        fi
         ;;
     ignored)
         check "hostile $file: ledger: stored, not answered" \

@@ -225,6 +225,10 @@ def cmd_verdict(a):
         raise Failed(f"{stored}: does not hash to the ledger's sha256")
     if a.min_bytes and len(raw) < a.min_bytes:
         raise Failed(f"{stored}: {len(raw)} bytes stored, expected at least {a.min_bytes}")
+    if a.max_bytes and len(raw) > a.max_bytes:
+        raise Failed(f"{stored}: {len(raw)} bytes stored, expected at most {a.max_bytes}")
+    if a.oversize and not raw.startswith(b"X-Umpire-Oversize: "):
+        raise Failed(f"{stored}: an oversized mail is not marked with its size")
     inputs = {e["input"] for e in entries}
     accepts = [e for e in ledger(a.campaign) if e.get("event") == "accept" and e.get("input") in inputs]
     if a.expect != "accepted" and accepts:
@@ -529,6 +533,8 @@ def main():
     sp.add_argument("--inputs", type=int, default=1)
     sp.add_argument("--receipt")
     sp.add_argument("--min-bytes", type=int, default=0)
+    sp.add_argument("--max-bytes", type=int, default=0)
+    sp.add_argument("--oversize", action="store_true", help="the stored file is the marked beginning of an oversized mail")
     sp.set_defaults(fn=cmd_verdict)
 
     sp = sub.add_parser("unanswered")
