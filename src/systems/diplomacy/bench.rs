@@ -163,7 +163,7 @@ fn pick(rng: &mut ChaCha20Rng, n: usize) -> usize {
 /// Every legal order of the unit in `p` that the random games draw from: hold, each
 /// move over a border, convoyed moves along one fleet, supports into reachable
 /// provinces (hold, or a move over a border), convoys along one fleet.
-fn candidates(map: &Map, board: &Board, p: ProvinceId, out: &mut Vec<Order>) {
+pub(crate) fn candidates(map: &Map, board: &Board, p: ProvinceId, out: &mut Vec<Order>) {
     out.clear();
     let Some(u) = board.unit(p) else { return };
     out.push(Order::Hold);

@@ -24,6 +24,7 @@
 pub mod adjust;
 pub mod bench;
 pub mod board;
+pub mod bot;
 pub mod check;
 pub mod convoy;
 pub mod game;
@@ -458,6 +459,10 @@ impl System for Diplomacy {
             .get(&power)
             .cloned()
             .unwrap_or(PowerOrders { power: Some(power), ..PowerOrders::default() }))
+    }
+
+    fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+        Some(bot::orders(self, state, player, rng))
     }
 
     fn echo(&self, state: &State, orders: &PowerOrders) -> Vec<String> {
