@@ -47,6 +47,18 @@ fn rust_agrees_with_the_independent_vectors() {
         assert_eq!(faces, expected, "{key}");
     }
 
+    // A shuffle (the specification's "Shuffles") of 52 cards on the public stream.
+    let mut dice = umpire::dice::Dice::new(&k, &hidden_dice_key(&campaign, step, &h1, &digest));
+    let mut cards: Vec<u64> = (0..52).collect();
+    dice.shuffle("vector deck", &mut cards, false, &[]);
+    let expected: Vec<u64> = v["shuffle_of_0_to_51_from_K"]
+        .as_array()
+        .expect("shuffle vector")
+        .iter()
+        .filter_map(Value::as_u64)
+        .collect();
+    assert_eq!(cards, expected, "shuffle");
+
     let state: Value = serde_json::json!({"players": ["alice", "bob"], "requests": {"alice": 1}});
     let key = v
         .as_object()
@@ -78,7 +90,7 @@ fn the_readme_shows_the_same_vectors() {
         let value = hash(&v, key);
         assert!(readme.contains(&format!("`{value}`")), "README lacks {key} = {value}");
     }
-    for key in ["d6_faces_from_K", "d10_faces_from_K"] {
+    for key in ["d6_faces_from_K", "d10_faces_from_K", "shuffle_of_0_to_51_from_K"] {
         let faces: Vec<String> = v[key].as_array().unwrap().iter().map(|f| f.to_string()).collect();
         assert!(readme.contains(&faces.join(" ")), "README lacks the {key} list");
     }

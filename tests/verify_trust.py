@@ -461,6 +461,17 @@ def faces(key, sides, n):
     return [roll(words, sides) for _ in range(n)]
 
 
+def shuffle(key, items):
+    """The specification's shuffle on one stream: Fisher-Yates from the top, for i =
+    n-1 down to 1, j = (one die with i+1 sides) - 1, swap items i and j."""
+    words = keystream(key)
+    items = list(items)
+    for i in range(len(items) - 1, 0, -1):
+        j = roll(words, i + 1) - 1
+        items[i], items[j] = items[j], items[i]
+    return items
+
+
 def vectors():
     master, campaign = bytes(range(32)), "vector-game"
     c, h = chains(master, 4096, 1)
@@ -476,6 +487,7 @@ def vectors():
         "salt": salt.hex(), "receipt": r.hex(), "orders_digest": digest.hex(),
         "dice_key_public": key.hex(), "dice_key_hidden": hidden_key.hex(),
         "d6_faces_from_K": faces(key, 6, 20), "d10_faces_from_K": faces(key, 10, 20),
+        "shuffle_of_0_to_51_from_K": shuffle(key, range(52)),
         "state": VECTOR_STATE, "state_commitment": state_commitment(h[1], VECTOR_STATE).hex(),
     }
 

@@ -14,6 +14,8 @@ use crate::trust::Hash;
 /// The largest die a stream rolls.
 pub const MAX_SIDES: u32 = 1 << 31;
 
+pub mod deck;
+
 /// One keystream of faces.
 pub struct Stream {
     rng: ChaCha20Rng,
@@ -109,6 +111,21 @@ impl Dice {
         });
         self.hidden_seq += 1;
         face
+    }
+
+    /// Shuffles `items` in place, exactly as the trust specification says ("Shuffles"):
+    /// Fisher–Yates from the top, for i = n−1 down to 1, j = (one die with i+1 sides)
+    /// − 1, swap items i and j; item 0 is the first item as the data lists it before,
+    /// and the top card after. Each die is a roll labelled `label` (the deck's name):
+    /// on the hidden stream, seen by `seen_by` and the GM, when the order must stay
+    /// secret (`hidden`), else on the public stream. Fewer than two items: no dice.
+    pub fn shuffle<T>(&mut self, label: &str, items: &mut [T], hidden: bool, seen_by: &[String]) {
+        for i in (1..items.len()).rev() {
+            let sides = u32::try_from(i + 1).unwrap_or(MAX_SIDES).min(MAX_SIDES);
+            let face = if hidden { self.roll_hidden(label, sides, seen_by) } else { self.roll(label, sides) };
+            let j = (face as usize - 1).min(i);
+            items.swap(i, j);
+        }
     }
 
     /// Every roll so far, in rolling order.

@@ -208,7 +208,7 @@ fn id(word: Option<&&str>, what: &str) -> Result<String, String> {
 pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let verb = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
-    let rest = &words[1..];
+    let rest = words.get(1..).unwrap_or(&[]);
     let exactly = |n: usize, form: &str| {
         if rest.len() == n { Ok(()) } else { Err(format!("write it as: {form}")) }
     };
