@@ -42,6 +42,17 @@ pub struct SoakReport {
     /// Ended games by (group, winner), where the system tells them (Andartes: the
     /// doctrine first rolled, and the side that won).
     pub results: BTreeMap<(String, String), usize>,
+    /// Game turns played, summed over the games (steps where the system has no turns).
+    pub turns: u64,
+    /// Players seated in each game.
+    pub players: usize,
+}
+
+impl SoakReport {
+    /// Mail round trips per player per game turn: orders files over players and turns.
+    pub fn round_trips(&self) -> f64 {
+        self.orders as f64 / (self.players.max(1) as f64 * self.turns.max(1) as f64)
+    }
 }
 
 /// Plays `games` soak games; `progress` gets one line per game.
@@ -85,6 +96,8 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         let mut ended = false;
         let mut group: Option<String> = None;
         let mut winner: Option<String> = None;
+        let mut turns: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        report.players = players.len();
         while c.steps() < cfg.max_steps {
             let state = c.current_state()?;
             if group.is_none() {
@@ -102,6 +115,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 winner = engine.winner(&state)?;
                 break;
             }
+            turns.insert(engine.game_turn(&state)?.unwrap_or_else(|| format!("step {}", c.steps())));
             for player in &phase.due {
                 let state = c.current_state()?;
                 let body = engine
@@ -132,6 +146,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         }
         let steps = c.steps();
         report.steps += steps;
+        report.turns += turns.len() as u64;
         drop(c);
         audit::disclose_and_verify(&dir, &dir.join("audit-bundle.json"))
             .map_err(|e| anyhow!("game {game}: verify failed: {e:#}"))?;

@@ -14,6 +14,14 @@ fn every_system_plays_a_bot_game_that_verifies() {
     for info in umpire::systems::SYSTEMS {
         let out = ok(&["soak", "--system", info.name, "--games", "1", "--seed", "5", "--max-steps", "30"]);
         assert!(out.contains(&format!("soak {}: 1 games", info.name)), "{}: {out}", info.name);
+        // The figure that decides whether a game is playable by mail.
+        let trips = out
+            .lines()
+            .find_map(|l| l.strip_prefix("mail round trips: "))
+            .and_then(|l| l.split_whitespace().next())
+            .and_then(|n| n.parse::<f64>().ok())
+            .unwrap_or_else(|| panic!("{}: no round-trip figure: {out}", info.name));
+        assert!(trips > 0.0 && trips < 10.0, "{}: {trips}", info.name);
     }
 }
 

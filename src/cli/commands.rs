@@ -271,6 +271,13 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 r.seconds,
                 r.seconds / r.games.max(1) as f64
             );
+            sayln!(
+                "mail round trips: {:.2} per player per game turn ({} orders files, {} players, {} game turns)",
+                r.round_trips(),
+                r.orders,
+                r.players,
+                r.turns
+            );
             if !r.results.is_empty() {
                 let winners: std::collections::BTreeSet<&String> = r.results.keys().map(|(_, w)| w).collect();
                 let groups: std::collections::BTreeSet<&String> = r.results.keys().map(|(g, _)| g).collect();

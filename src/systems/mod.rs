@@ -262,6 +262,13 @@ pub trait System: Send + Sync {
         None
     }
 
+    /// The game turn a state is in (a year's season, a month, a numbered turn), for
+    /// `soak`'s count of mail round trips per player per game turn; None: each step
+    /// is a turn.
+    fn game_turn(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
     /// Options `new` writes into every new campaign that does not set them: a rule this
     /// build changed is pinned that way, so a campaign made by an earlier build (which
     /// lacks the option) keeps its old rule and still replays byte for byte.
@@ -299,6 +306,7 @@ pub trait Engine: Send + Sync {
     fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>>;
     fn soak_group(&self, state: &Value) -> anyhow::Result<Option<String>>;
     fn winner(&self, state: &Value) -> anyhow::Result<Option<String>>;
+    fn game_turn(&self, state: &Value) -> anyhow::Result<Option<String>>;
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)];
 }
 
@@ -380,6 +388,10 @@ impl<T: System> Engine for T {
 
     fn winner(&self, state: &Value) -> anyhow::Result<Option<String>> {
         Ok(System::winner(self, &load::<T::State>(state)?))
+    }
+
+    fn game_turn(&self, state: &Value) -> anyhow::Result<Option<String>> {
+        Ok(System::game_turn(self, &load::<T::State>(state)?))
     }
 }
 

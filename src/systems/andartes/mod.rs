@@ -322,6 +322,10 @@ impl System for Andartes {
         check_invariants(state)
     }
 
+    fn game_turn(&self, state: &State) -> Option<String> {
+        Some(state.turn.to_string())
+    }
+
     fn soak_group(&self, state: &State) -> Option<String> {
         (state.stage != Stage::Politics).then(|| state.politics.doctrine.name().to_string())
     }

@@ -461,6 +461,12 @@ impl System for Diplomacy {
             .unwrap_or(PowerOrders { power: Some(power), ..PowerOrders::default() }))
     }
 
+    /// A season of a year: a movement and its retreats (the winter builds go with the
+    /// autumn).
+    fn game_turn(&self, state: &State) -> Option<String> {
+        Some(format!("{} {:?}", state.turn.year, state.turn.season).replace("Winter", "Fall"))
+    }
+
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
         Some(bot::orders(self, state, player, rng))
     }

@@ -331,6 +331,11 @@ impl System for GuerillaWarfare {
         Some(random::orders_for(self, s, player, rng))
     }
 
+    /// A month: one move (and its retreats and adjustments).
+    fn game_turn(&self, s: &State) -> Option<String> {
+        Some(format!("{}-{:02}", s.date.year, s.date.month))
+    }
+
     fn check_invariants(&self, s: &State) -> Result<(), String> {
         invariants(&self.map, s)
     }
