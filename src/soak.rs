@@ -109,7 +109,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             if cfg.max_turns.is_some_and(|t| state["turn"].as_u64().is_some_and(|n| n > t)) {
                 break;
             }
-            let phase = engine.phase(&state)?;
+            let phase = c.phase(&state)?;
             if phase.game_over.is_some() {
                 ended = true;
                 winner = engine.winner(&state)?;
@@ -118,11 +118,16 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             turns.insert(engine.game_turn(&state)?.unwrap_or_else(|| format!("step {}", c.steps())));
             for player in &phase.due {
                 let state = c.current_state()?;
-                let body = engine
-                    .random_orders(&state, player, &mut rng)?
-                    .ok_or_else(|| anyhow!("system {} has no bot for {player}", info.name))?;
-                echo_round_trip(engine.as_ref(), &state, player, &body)
-                    .map_err(|e| anyhow!("game {game}, step {}: {e}", c.steps() + 1))?;
+                let body = if crate::campaign::signon::is_sign_on(&phase) {
+                    "signing on".to_string()
+                } else {
+                    let body = engine
+                        .random_orders(&state, player, &mut rng)?
+                        .ok_or_else(|| anyhow!("system {} has no bot for {player}", info.name))?;
+                    echo_round_trip(engine.as_ref(), &state, player, &body)
+                        .map_err(|e| anyhow!("game {game}, step {}: {e}", c.steps() + 1))?;
+                    body
+                };
                 let secret = secrets.get(player).ok_or_else(|| anyhow!("no secret for {player}"))?;
                 let text = format!("GAME soak-{game}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n");
                 let done = ingest::ingest(&mut c, text.as_bytes())?;

@@ -1,5 +1,5 @@
 //! Campaigns made by an earlier build (each system's demo, kept in
-//! `tests/fixtures/campaigns/`) still verify and replay byte for byte, and publish into
+//! `tests/fixtures/campaigns/` for Trust v1 and `tests/fixtures/campaigns-v2/` for v2) still verify and replay byte for byte, and publish into
 //! a folder that verifies on its own and leaves out every private report's bare hash.
 
 mod common;
@@ -24,10 +24,13 @@ fn copy_dir(from: &Path, to: &Path) {
 
 #[test]
 fn earlier_campaigns_still_verify_and_replay() {
-    for system in SYSTEMS {
+    // Trust v1 campaigns (made before version 2) and v2 ones, one demo of each system.
+    for (set, system) in
+        ["campaigns", "campaigns-v2"].iter().flat_map(|d| SYSTEMS.iter().map(move |s| (*d, *s)))
+    {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("c");
-        copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/campaigns").join(system), &dir);
+        copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(set).join(system), &dir);
         let bundle = dir.join("audit-bundle.json");
         let out = ok(&["verify", dir.to_str().unwrap(), "--bundle", bundle.to_str().unwrap()]);
         assert!(out.contains("every step replayed"), "{system}: {out}");

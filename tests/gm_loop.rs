@@ -27,7 +27,7 @@ fn new_writes_the_announcement_and_welcome_mails() {
     let (dir, secrets) = setup(tmp.path());
     let a: serde_json::Value =
         serde_json::from_slice(&std::fs::read(dir.join("reports/0/public.json")).unwrap()).unwrap();
-    assert_eq!(a["trust"], "umpire-v1");
+    assert_eq!(a["trust"], "umpire-v2");
     assert_eq!(a["step"], 0);
     assert_eq!(a["chain_public"].as_str().unwrap().len(), 64);
     // Secrets: at least 80 bits, easy to type, stored only as hashes.

@@ -47,6 +47,17 @@ fn rust_agrees_with_the_independent_vectors() {
         assert_eq!(faces, expected, "{key}");
     }
 
+    // Version 2: the keys also hash the previous public record's bytes.
+    let previous = trust::h(&[hash(&v, "v2_previous_record").as_bytes()]);
+    assert_eq!(
+        trust::hex(&trust::dice_key_v2(&campaign, step, &c1, &digest, &previous)),
+        hash(&v, "v2_dice_key_public")
+    );
+    assert_eq!(
+        trust::hex(&trust::hidden_dice_key_v2(&campaign, step, &h1, &digest, &previous)),
+        hash(&v, "v2_dice_key_hidden")
+    );
+
     // A shuffle (the specification's "Shuffles") of 52 cards on the public stream.
     let mut dice = umpire::dice::Dice::new(&k, &hidden_dice_key(&campaign, step, &h1, &digest));
     let mut cards: Vec<u64> = (0..52).collect();
@@ -86,6 +97,8 @@ fn the_readme_shows_the_same_vectors() {
         "dice_key_public",
         "dice_key_hidden",
         "state_commitment",
+        "v2_dice_key_public",
+        "v2_dice_key_hidden",
     ] {
         let value = hash(&v, key);
         assert!(readme.contains(&format!("`{value}`")), "README lacks {key} = {value}");

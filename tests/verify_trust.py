@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent verifier for umpire's Trust v1 records (DESIGN.md, "Trust, version 1").
+"""Independent verifier for umpire's Trust v1 and v2 records (the README's "Trust, versions 1 and 2").
 
 Written from the specification alone, with the Python standard library only, so that
 an auditor can read it in one sitting and does not have to trust umpire's own code.
@@ -105,9 +105,14 @@ def orders_digest(receipts):
     return H(text)
 
 
-def dice_key(hidden, campaign, k, chain_elem, digest):
-    tag = b"umpire-dice-v1-hidden\n" if hidden else b"umpire-dice-v1\n"
-    return H(tag, campaign.encode(), b"\n", str(k).encode(), b"\n", chain_elem, digest)
+def dice_key(hidden, campaign, k, chain_elem, digest, previous=None):
+    """Version 1 without `previous`; version 2 with the bytes of the previous public
+    record (reports/<k-1>/public.json, the announcement for step 1)."""
+    if previous is None:
+        tag = b"umpire-dice-v1-hidden\n" if hidden else b"umpire-dice-v1\n"
+        return H(tag, campaign.encode(), b"\n", str(k).encode(), b"\n", chain_elem, digest)
+    tag = b"umpire-dice-v2-hidden\n" if hidden else b"umpire-dice-v2\n"
+    return H(tag, campaign.encode(), b"\n", str(k).encode(), b"\n", chain_elem, digest, H(previous))
 
 
 def state_commitment(hk, state):
@@ -187,12 +192,12 @@ STEP = ("trust", "campaign", "step", "chain_previous", "chain_reveal", "receipts
         "orders_digest", "rolls", "state_commitment")
 
 
-def read_step(path, where, k, campaign):
+def read_step(path, where, k, campaign, version="umpire-v1"):
     """Load reports/<k>/public.json and check its shape; hex fields become bytes."""
     rep = load_json(path, where)
     keys_exactly(rep, STEP, where)
-    if rep["trust"] != "umpire-v1" or rep["campaign"] != campaign:
-        raise Mismatch(f"{where}: trust/campaign should be umpire-v1/{campaign}")
+    if rep["trust"] != version or rep["campaign"] != campaign:
+        raise Mismatch(f"{where}: trust/campaign should be {version}/{campaign}")
     integer(rep["step"], f"{where}: step", k, k)
     for f in ("chain_previous", "chain_reveal", "orders_digest", "state_commitment"):
         rep[f] = hex32(rep[f], f"{where}: {f}")
@@ -301,8 +306,12 @@ def verify(root, bundle_path=None):
     where0 = "reports/0/public.json"
     ann = load_json(os.path.join(root, "reports", "0", "public.json"), where0)
     keys_exactly(ann, ANNOUNCEMENT, where0)
-    if ann["trust"] != "umpire-v1":
-        raise Mismatch(f"{where0}: trust should be umpire-v1")
+    version = ann["trust"]
+    if version not in ("umpire-v1", "umpire-v2"):
+        raise Mismatch(f"{where0}: trust should be umpire-v1 or umpire-v2")
+    # Version 2's dice also hash the previous public record's bytes.
+    with open(os.path.join(root, "reports", "0", "public.json"), "rb") as f:
+        records = [f.read()]
     integer(ann["step"], f"{where0}: step", 0, 0)
     campaign = text(ann["campaign"], f"{where0}: campaign")
     length = integer(ann["chain_length"], f"{where0}: chain_length", 1, 2**24)
@@ -314,7 +323,9 @@ def verify(root, bundle_path=None):
         if k > length:
             raise Mismatch(f"reports/{k}/public.json: step beyond chain_length {length}")
         steps.append(read_step(os.path.join(root, "reports", str(k), "public.json"),
-                               f"reports/{k}/public.json", k, campaign))
+                               f"reports/{k}/public.json", k, campaign, version))
+        with open(os.path.join(root, "reports", str(k), "public.json"), "rb") as f:
+            records.append(f.read())
         k += 1
     stray = [d for d in os.listdir(os.path.join(root, "reports"))
              if d.isdigit() and int(d) > len(steps)]
@@ -341,7 +352,8 @@ def verify(root, bundle_path=None):
 
     public = 0
     for k, s in enumerate(steps, 1):
-        words = keystream(dice_key(False, campaign, k, s["chain_reveal"], s["orders_digest"]))
+        previous = records[k - 1] if version == "umpire-v2" else None
+        words = keystream(dice_key(False, campaign, k, s["chain_reveal"], s["orders_digest"], previous))
         for e in s["rolls"]["public"]:
             if roll(words, e["sides"]) != e["face"]:
                 raise Mismatch(f"reports/{k}/public.json: public roll seq {e['seq']} "
@@ -354,7 +366,8 @@ def verify(root, bundle_path=None):
     print(f"files: {check_files(root, entries)} public files as the ledger hashed them")
 
     if bundle_path:
-        h = verify_bundle(bundle_path, campaign, length, c0, h0, steps)
+        h = verify_bundle(bundle_path, campaign, length, c0, h0, steps,
+                          records if version == "umpire-v2" else None)
         n, total = check_commitments(root, entries, h)
         print(f"report commitments: {n} of {total} private reports present here match their salted commitment")
     return len(steps), dice
@@ -368,7 +381,7 @@ BUNDLE_OPTIONAL = ("data_files",)
 BUNDLE_STEP = ("step", "phase", "due", "sealed", "hidden_rolls", "state")
 
 
-def verify_bundle(path, campaign, length, c0, h0, steps):
+def verify_bundle(path, campaign, length, c0, h0, steps, records=None):
     wb = os.path.basename(path)
     b = load_json(path, wb)
     keys_exactly(b, BUNDLE, wb, BUNDLE_OPTIONAL)
@@ -426,7 +439,8 @@ def verify_bundle(path, campaign, length, c0, h0, steps):
         rolls = bs["hidden_rolls"]
         if len(rolls) != len(s["rolls"]["hidden"]):
             raise Mismatch(f"{w}: hidden_rolls differ in number from reports/{k}/public.json")
-        words = keystream(dice_key(True, campaign, k, h[k], s["orders_digest"]))
+        words = keystream(dice_key(True, campaign, k, h[k], s["orders_digest"],
+                                   records[k - 1] if records else None))
         by_seq = sorted(rolls, key=lambda e: e["seq"] if type(e["seq"]) is int else -1)
         for e, pub in zip(by_seq, s["rolls"]["hidden"]):
             if (e["seq"], e["label"], e["sides"]) != (pub["seq"], pub["label"], pub["sides"]):
@@ -454,6 +468,8 @@ def verify_bundle(path, campaign, length, c0, h0, steps):
 VECTOR_ORDERS = (b"GAME vector-game\nPLAYER alice\nSECRET 7K3Q-M2XD\n"
                  b"ROLL 2d6 charge at Quatre Bras\nEND\n")
 VECTOR_STATE = {"players": ["alice", "bob"], "requests": {"alice": 1}}
+# Version 2's P is the hash of the previous public record's bytes; any bytes serve.
+VECTOR_PREVIOUS = b"previous public record\n"
 
 
 def faces(key, sides, n):
@@ -488,6 +504,9 @@ def vectors():
         "dice_key_public": key.hex(), "dice_key_hidden": hidden_key.hex(),
         "d6_faces_from_K": faces(key, 6, 20), "d10_faces_from_K": faces(key, 10, 20),
         "shuffle_of_0_to_51_from_K": shuffle(key, range(52)),
+        "v2_previous_record": VECTOR_PREVIOUS.decode(),
+        "v2_dice_key_public": dice_key(False, campaign, 1, c[1], digest, VECTOR_PREVIOUS).hex(),
+        "v2_dice_key_hidden": dice_key(True, campaign, 1, h[1], digest, VECTOR_PREVIOUS).hex(),
         "state": VECTOR_STATE, "state_commitment": state_commitment(h[1], VECTOR_STATE).hex(),
     }
 
@@ -685,7 +704,7 @@ def self_test():
 
 
 def main():
-    ap = argparse.ArgumentParser(description="Verify umpire Trust v1 records.")
+    ap = argparse.ArgumentParser(description="Verify umpire Trust v1 and v2 records.")
     ap.add_argument("dir", nargs="?", help="campaign directory")
     ap.add_argument("--bundle", help="audit bundle JSON written by the GM")
     ap.add_argument("--vectors", action="store_true", help="print worked test vectors")

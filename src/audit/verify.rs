@@ -7,12 +7,14 @@ use std::path::Path;
 use anyhow::{Context, Result, anyhow, bail};
 
 use super::bundle::{self, HiddenRoll};
+use crate::campaign::adjudicate::StepTrust;
 use crate::campaign::adjudicate::{Headline, compute_step, render_reports};
 use crate::campaign::event::{Event, Step};
+use crate::campaign::signon;
 use crate::campaign::{Config, ledger, open_engine, publish, read_json};
 use crate::dice::{Stream, StreamKind};
 use crate::systems::{self, GameData, Setup};
-use crate::trust::record::{Announcement, StepRecord, TRUST_VERSION};
+use crate::trust::record::{Announcement, StepRecord, Version};
 use crate::trust::{self, Chains};
 
 /// What a successful verification covered.
@@ -46,9 +48,9 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
 
     let announcement: Announcement = serde_json::from_value(read_json(&root.join("reports/0/public.json"))?)
         .map_err(|e| anyhow!("reports/0/public.json is not an announcement: {e}"))?;
-    if announcement.trust != TRUST_VERSION || announcement.step != 0 {
-        return fail("reports/0/public.json: not a Trust v1 announcement of step 0".into());
-    }
+    let Some(version) = Version::parse(&announcement.trust).filter(|_| announcement.step == 0) else {
+        return fail("reports/0/public.json: not a Trust v1 or v2 announcement of step 0".into());
+    };
     let new = entries
         .iter()
         .find_map(|e| if let Event::New(n) = e { Some(n) } else { None })
@@ -62,7 +64,11 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
     let steps: Vec<&Step> =
         entries.iter().filter_map(|e| if let Event::Step(s) = e { Some(s) } else { None }).collect();
     let mut previous = announcement.chain_public.clone();
+    // Version 2's `P`: the bytes of the previous public record, the announcement first.
+    let mut previous_record =
+        std::fs::read(root.join("reports/0/public.json")).context("reading reports/0/public.json")?;
     let mut records = Vec::new();
+    let mut record_bytes = vec![previous_record.clone()];
     for (i, entry) in steps.iter().enumerate() {
         let k = i as u64 + 1;
         if entry.step != k {
@@ -73,7 +79,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         check_file_hash(entry, &rel, &bytes)?;
         let record: StepRecord =
             serde_json::from_slice(&bytes).map_err(|e| anyhow!("{rel}: not a step record: {e}"))?;
-        check_public_step(&record, k, &announcement.campaign, &previous, &rel)?;
+        check_public_step(&record, k, &announcement.campaign, &previous, &rel, version, &previous_record)?;
         if entry.receipts != record.receipts {
             return fail(format!(
                 "{rel}: its receipts differ from the ones the ledger recorded for step {k}"
@@ -98,13 +104,15 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
             }
         }
         previous = record.chain_reveal.clone();
+        previous_record = bytes.clone();
+        record_bytes.push(bytes);
         records.push(record);
     }
     v.steps = records.len() as u64;
     check_published_files(root, settings.as_ref(), &mut v)?;
 
     if let Some(path) = bundle_path {
-        replay(root, path, &announcement, &records, &steps, settings.as_ref(), &mut v)?;
+        replay(root, path, &announcement, (&records, &record_bytes), &steps, settings.as_ref(), &mut v)?;
     } else if v.private_commitments > 0 {
         v.notes.push(format!(
             "{} private report(s) are committed salted; the audit bundle checks them",
@@ -136,9 +144,17 @@ fn check_file_hash(entry: &Step, rel: &str, bytes: &[u8]) -> Result<()> {
 }
 
 /// Chain, digest and every public die of one step, from public facts alone.
-fn check_public_step(record: &StepRecord, k: u64, campaign: &str, previous: &str, rel: &str) -> Result<()> {
-    if record.trust != TRUST_VERSION || record.step != k || record.campaign != campaign {
-        return fail(format!("{rel}: not the Trust v1 record of step {k} of {campaign}"));
+fn check_public_step(
+    record: &StepRecord,
+    k: u64,
+    campaign: &str,
+    previous: &str,
+    rel: &str,
+    version: Version,
+    previous_record: &[u8],
+) -> Result<()> {
+    if record.trust != version.as_str() || record.step != k || record.campaign != campaign {
+        return fail(format!("{rel}: not the {} record of step {k} of {campaign}", version.as_str()));
     }
     if record.chain_previous != previous {
         return fail(format!("{rel}: chain_previous is not the element step {} revealed", k - 1));
@@ -167,7 +183,11 @@ fn check_public_step(record: &StepRecord, k: u64, campaign: &str, previous: &str
     if trust::hex(&digest) != record.orders_digest {
         return fail(format!("{rel}: orders_digest does not match the receipts listed"));
     }
-    let mut stream = Stream::new(&trust::dice_key(campaign, k, &reveal, &digest));
+    let key = match version {
+        Version::V1 => trust::dice_key(campaign, k, &reveal, &digest),
+        Version::V2 => trust::dice_key_v2(campaign, k, &reveal, &digest, &trust::h(&[previous_record])),
+    };
+    let mut stream = Stream::new(&key);
     let mut next_public = 0;
     let mut next_hidden = 0;
     for roll in &record.rolls {
@@ -239,7 +259,7 @@ fn replay(
     root: &Path,
     path: &Path,
     announcement: &Announcement,
-    records: &[StepRecord],
+    (records, record_bytes): (&[StepRecord], &[Vec<u8>]),
     step_lines: &[&Step],
     settings: Option<&publish::Settings>,
     v: &mut Verified,
@@ -286,12 +306,23 @@ fn replay(
         Some(config) => Some((open_engine(root, &config.system)?, config)),
         None => None,
     };
+    let version = Version::parse(&announcement.trust).unwrap_or(Version::V1);
+    let mut signed_on = false;
     let mut state = initial;
     for (i, (step, record)) in b.steps.iter().zip(records).enumerate() {
         let k = step.step;
         let rel = format!("reports/{k}/public.json");
         let sealed = step.sealed_bytes()?;
-        let computed = compute_step(engine.as_ref(), &b.campaign, k, &chains, &state, &step.due, &sealed)?;
+        let system_phase = engine.phase(&state)?;
+        let how = StepTrust {
+            version,
+            previous_record: record_bytes.get(i).map(Vec::as_slice).unwrap_or_default(),
+            signed_on,
+            sign_on: signon::needed(&system_phase, version, signed_on),
+        };
+        let computed =
+            compute_step(engine.as_ref(), &b.campaign, k, &chains, &state, &step.due, &sealed, &how)?;
+        let signed_on_after = signed_on || computed.record.receipts.iter().any(|r| r.receipt.is_some());
         if computed.record.receipts != record.receipts {
             bail!(
                 "step {k}: a sealed orders file in the bundle does not give the receipt published in {rel}"
@@ -319,8 +350,9 @@ fn replay(
         }
         // The human reports, where this copy has them and the campaign's templates.
         if let Some((engine_here, config)) = &renderer {
-            let phase = engine.phase(&state)?;
-            let next = engine.phase(&computed.state)?;
+            let players: Vec<String> = b.players.clone();
+            let phase = signon::open(engine.phase(&state)?, version, signed_on, &players);
+            let next = signon::open(engine.phase(&computed.state)?, version, signed_on_after, &players);
             let deadline = step_lines.get(i).and_then(|e| e.next_deadline.clone());
             let h_k = chains.hidden(k).ok_or_else(|| anyhow!("the hidden chain has no element {k}"))?;
             let committed = step_lines.get(i).and_then(|e| e.commitments.as_ref());
@@ -348,6 +380,7 @@ fn replay(
             }
         }
         state = computed.state;
+        signed_on = signed_on_after;
     }
     if renderer.is_some() && v.commitments_checked != v.private_commitments {
         bail!(

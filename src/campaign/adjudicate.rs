@@ -15,7 +15,7 @@ use crate::orders::parse_envelope;
 use crate::report::context::{self, CampaignInfo, PhaseInfo};
 use crate::report::{Format, Templates, salts};
 use crate::systems::{self, Event, Phase, PhaseMode, PlayerId, Viewer};
-use crate::trust::record::{PublicRoll, ReceiptEntry, StepRecord, TRUST_VERSION};
+use crate::trust::record::{PublicRoll, ReceiptEntry, StepRecord, Version};
 use crate::trust::{self, Hash};
 
 /// Most steps resolved in a row without orders (a guard against a system that never waits).
@@ -71,9 +71,8 @@ pub fn sealed_orders(c: &Campaign, step: u64) -> Result<BTreeMap<PlayerId, Seale
 
 /// Adjudicates the open phase. Without `force`, refuses while a due player has no orders.
 pub fn adjudicate(c: &mut Campaign, force: bool) -> Result<Vec<Outcome>> {
-    let engine = c.engine()?;
     let state = c.current_state()?;
-    let phase = engine.phase(&state)?;
+    let phase = c.phase(&state)?;
     if let Some(result) = &phase.game_over {
         bail!("the game is over ({result}); there is nothing to adjudicate");
     }
@@ -107,7 +106,7 @@ pub fn resolve_immediate(c: &mut Campaign, player: &str) -> Result<Outcome> {
 pub fn run_automatic(c: &mut Campaign) -> Result<Vec<Outcome>> {
     let mut outcomes = Vec::new();
     for _ in 0..MAX_AUTOMATIC_STEPS {
-        let phase = c.engine()?.phase(&c.current_state()?)?;
+        let phase = c.phase(&c.current_state()?)?;
         if phase.game_over.is_some() || !phase.due.is_empty() {
             return Ok(outcomes);
         }
@@ -124,7 +123,19 @@ pub struct Computed {
     pub record: StepRecord,
 }
 
+/// What a step's trust needs beyond its orders.
+pub struct StepTrust<'a> {
+    pub version: Version,
+    /// The bytes of `reports/<k-1>/public.json` (version 2's `P`).
+    pub previous_record: &'a [u8],
+    /// Has a receipt entered an earlier step's digest?
+    pub signed_on: bool,
+    /// Is this step version 2's sign-on (the system's state does not change)?
+    pub sign_on: bool,
+}
+
 /// The pure part of a step: receipts, digest, dice keys, resolution, commitment.
+#[allow(clippy::too_many_arguments)]
 pub fn compute_step(
     engine: &dyn systems::Engine,
     campaign: &str,
@@ -133,6 +144,7 @@ pub fn compute_step(
     state: &Value,
     due: &[PlayerId],
     sealed: &BTreeMap<PlayerId, Vec<u8>>,
+    how: &StepTrust,
 ) -> Result<Computed> {
     let c_prev = chains.public(step - 1).ok_or_else(|| anyhow!("the chain has no element {}", step - 1))?;
     let c_k = chains
@@ -152,14 +164,40 @@ pub fn compute_step(
     }
     receipts.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
     let digest = trust::orders_digest(&receipts);
-    let mut dice = Dice::new(
-        &trust::dice_key(campaign, step, &c_k, &digest),
-        &trust::hidden_dice_key(campaign, step, &h_k, &digest),
-    );
-    let (state, events) = engine.resolve(state, &bodies, &mut dice)?;
+    let mut dice = match how.version {
+        Version::V1 => Dice::new(
+            &trust::dice_key(campaign, step, &c_k, &digest),
+            &trust::hidden_dice_key(campaign, step, &h_k, &digest),
+        ),
+        Version::V2 => {
+            let p = trust::h(&[how.previous_record]);
+            Dice::new(
+                &trust::dice_key_v2(campaign, step, &c_k, &digest, &p),
+                &trust::hidden_dice_key_v2(campaign, step, &h_k, &digest, &p),
+            )
+        }
+    };
+    let (state, events) = if how.sign_on {
+        let signed: Vec<&str> =
+            receipts.iter().filter(|(_, r)| r.is_some()).map(|(p, _)| p.as_str()).collect();
+        let text = if signed.is_empty() {
+            "Nobody signed on; the game waits for a sign-on".to_string()
+        } else {
+            format!("Signed on: {} (their receipts seed the dice from here on)", signed.join(", "))
+        };
+        (state.clone(), vec![Event::public(text)])
+    } else {
+        engine.resolve(state, &bodies, &mut dice)?
+    };
     let rolls = dice.into_rolls();
+    let any_receipt = receipts.iter().any(|(_, r)| r.is_some());
+    if how.version == Version::V2 && !how.signed_on && !any_receipt && !rolls.is_empty() {
+        bail!(
+            "Trust v2: no die may be rolled before a step in which a player's receipt entered the digest; wait for at least one player's orders"
+        );
+    }
     let record = StepRecord {
-        trust: TRUST_VERSION.into(),
+        trust: how.version.as_str().into(),
         campaign: campaign.into(),
         step,
         chain_previous: trust::hex(&c_prev),
@@ -225,12 +263,28 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let engine = c.engine()?;
     let step = c.steps() + 1;
     let state = c.current_state()?;
-    let phase = engine.phase(&state)?;
+    let phase = c.phase(&state)?;
     let chains = c.chains()?;
     let bytes: BTreeMap<PlayerId, Vec<u8>> =
         sealed.iter().map(|(p, s)| (p.clone(), s.bytes.clone())).collect();
-    let computed = compute_step(engine.as_ref(), &c.config.id, step, chains, &state, due, &bytes)?;
-    let next = engine.phase(&computed.state)?;
+    let version = c.trust_version()?;
+    let previous_path = c.root.join(format!("reports/{}/public.json", step - 1));
+    let previous_record = match version {
+        Version::V1 => Vec::new(),
+        Version::V2 => {
+            std::fs::read(&previous_path).with_context(|| format!("reading {}", previous_path.display()))?
+        }
+    };
+    let how = StepTrust {
+        version,
+        previous_record: &previous_record,
+        signed_on: c.signed_on(),
+        sign_on: super::signon::is_sign_on(&phase),
+    };
+    let computed = compute_step(engine.as_ref(), &c.config.id, step, chains, &state, due, &bytes, &how)?;
+    let signed_on_after = how.signed_on || computed.record.receipts.iter().any(|r| r.receipt.is_some());
+    let players: Vec<String> = c.config.players.iter().map(|p| p.id.clone()).collect();
+    let next = super::signon::open(engine.phase(&computed.state)?, version, signed_on_after, &players);
     // The next phase opens now; its deadline is fixed here and recorded, so a replay
     // renders the same reports.
     let opened = clock::now();

@@ -148,7 +148,10 @@ fn welcome_replacement(
         public: announcement["chain_public"].as_str().unwrap_or_default(),
         hidden: announcement["chain_hidden"].as_str().unwrap_or_default(),
     };
+    let state = c.current_state()?;
+    let phase = c.phase(&state)?;
     let welcome = Welcome {
+        phase: &phase,
         player: id,
         email,
         secret,
@@ -159,5 +162,5 @@ fn welcome_replacement(
     };
     let engine = c.engine()?;
     let templates = Templates::new(Some(&c.root));
-    welcome::queue(config, txn, &templates, engine.as_ref(), &c.current_state()?, &commitments, welcome)
+    welcome::queue(config, txn, &templates, engine.as_ref(), &state, &commitments, welcome)
 }

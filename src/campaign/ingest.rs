@@ -104,7 +104,7 @@ pub fn finish_interrupted(c: &mut Campaign) -> Result<Vec<Outcome>> {
         steps.extend(process(c, n, rel, &bytes)?.steps);
     }
     loop {
-        let phase = c.engine()?.phase(&c.current_state()?)?;
+        let phase = c.phase(&c.current_state()?)?;
         if phase.mode != PhaseMode::Immediate || phase.game_over.is_some() {
             break;
         }
@@ -179,12 +179,11 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
             steps.extend(adjudicate::adjudicate(c, true)?);
         }
     }
-    if let Verdict::Accepted { player, .. } = &verdict {
-        let engine = c.engine()?;
-        if engine.phase(&c.current_state()?)?.mode == PhaseMode::Immediate {
-            steps.push(adjudicate::resolve_immediate(c, player)?);
-            steps.extend(adjudicate::run_automatic(c)?);
-        }
+    if let Verdict::Accepted { player, .. } = &verdict
+        && c.phase(&c.current_state()?)?.mode == PhaseMode::Immediate
+    {
+        steps.push(adjudicate::resolve_immediate(c, player)?);
+        steps.extend(adjudicate::run_automatic(c)?);
     }
     Ok(Ingested { input: n, stored, verdict, steps })
 }
@@ -194,7 +193,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let step = c.steps() + 1;
     let engine = c.engine()?;
     let state = c.current_state()?;
-    let phase = engine.phase(&state)?;
+    let phase = c.phase(&state)?;
     // Until the secret is checked, anyone may have written the From and Reply-To: answer
     // only at an address registered in this campaign (or, for a plain file with no
     // sender, the GM), never a stranger's, and quote nothing of the mail.
@@ -314,7 +313,13 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             Vec::new(),
         );
     }
-    let echo = match engine.check(&state, &player_id, &envelope.body)? {
+    let check = if super::signon::is_sign_on(&phase) {
+        // Any text signs on: what matters is the receipt, which seeds later dice.
+        Ok(vec!["# signed on: this file's receipt seeds the dice; your orders for the game come when a report says they are due".to_string()])
+    } else {
+        engine.check(&state, &player_id, &envelope.body)?
+    };
+    let echo = match check {
         Ok(echo) => echo,
         Err(errors) => {
             let errors = in_the_mail(&envelope, errors);

@@ -26,6 +26,7 @@ pub mod outbox;
 pub mod publish;
 pub mod route;
 pub mod schedule;
+pub mod signon;
 pub mod store;
 pub mod tick;
 pub mod welcome;
@@ -110,6 +111,26 @@ impl Campaign {
         trust::parse_hash(&text).ok_or_else(|| anyhow!("{} does not hold 64 hex digits", path.display()))
     }
 
+    /// The trust version the campaign was created with, from its announcement.
+    pub fn trust_version(&self) -> Result<trust::record::Version> {
+        let path = self.root.join("reports/0/public.json");
+        let announcement: trust::record::Announcement = read_json_as(&path)?;
+        trust::record::Version::parse(&announcement.trust)
+            .ok_or_else(|| anyhow!("{}: unknown trust version '{}'", path.display(), announcement.trust))
+    }
+
+    /// Has a player's receipt entered any resolved step's digest?
+    pub fn signed_on(&self) -> bool {
+        self.ledger.steps().any(|s| s.receipts.iter().any(|r| r.receipt.is_some()))
+    }
+
+    /// The phase open in `state`: the system's, or Trust v2's sign-on in its place.
+    pub fn phase(&self, state: &Value) -> Result<systems::Phase> {
+        let system = self.engine()?.phase(state)?;
+        let players: Vec<String> = self.config.players.iter().map(|p| p.id.clone()).collect();
+        Ok(signon::open(system, self.trust_version()?, self.signed_on(), &players))
+    }
+
     /// Both hash chains, computed the first time they are needed.
     pub fn chains(&self) -> Result<&Chains> {
         if let Some(c) = self.chains.get() {
@@ -151,6 +172,12 @@ pub fn state_path(step: u64) -> PathBuf {
 pub fn read_json(path: &Path) -> Result<Value> {
     let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not valid JSON: {e}", path.display()))
+}
+
+/// Reads a JSON file into a type.
+pub fn read_json_as<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
+    let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
+    serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not what it should be: {e}", path.display()))
 }
 
 /// Opens (creating, GM-only) the lock file `path`, not yet locked.

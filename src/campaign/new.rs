@@ -13,7 +13,7 @@ use super::welcome::{self, Commitments, Welcome};
 use super::{Campaign, Config, Player, Txn, lock_new, state_path};
 use crate::report::Templates;
 use crate::systems::{self, GameData, Setup};
-use crate::trust::record::{Announcement, TRUST_VERSION};
+use crate::trust::record::{Announcement, Version};
 use crate::trust::{self, Chains, DEFAULT_CHAIN_LENGTH};
 
 /// What the GM asks for.
@@ -172,7 +172,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
     let c0 = trust::hex(&chains.public(0).ok_or_else(|| anyhow!("empty chain"))?);
     let h0 = trust::hex(&chains.hidden(0).ok_or_else(|| anyhow!("empty chain"))?);
     let announcement = Announcement {
-        trust: TRUST_VERSION.into(),
+        trust: Version::V2.as_str().into(),
         campaign: id.clone(),
         step: 0,
         chain_length: config.chain_length,
@@ -196,6 +196,8 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         Some(s) => Some(s.show(s.deadline(opened)?)),
         None => None,
     };
+    // New campaigns are Trust v2: a game whose set-up is random signs on first.
+    let first = super::signon::open(engine.phase(&state)?, Version::V2, false, &player_ids);
     for (player, secret) in config.players.iter().zip(&secrets) {
         let welcome = Welcome {
             player: &player.id,
@@ -204,6 +206,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
             mail_name: format!("0000-welcome-{}", player.id),
             subject: format!("[{id}] Welcome: you play {}", player.id),
             deadline: deadline.clone(),
+            phase: &first,
         };
         welcome::queue(&config, &mut txn, &templates, engine.as_ref(), &state, &commitments, welcome)?;
     }

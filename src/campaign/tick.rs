@@ -30,8 +30,7 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
         done.note = Some("paused by the GM".into());
         return Ok(done);
     }
-    let engine = c.engine()?;
-    let phase = engine.phase(&c.current_state()?)?;
+    let phase = c.phase(&c.current_state()?)?;
     if phase.game_over.is_some() || phase.mode == PhaseMode::Immediate || phase.due.is_empty() {
         return Ok(done);
     }

@@ -17,6 +17,8 @@ pub struct Welcome<'a> {
     pub secret: &'a str,
     pub mail_name: String,
     pub subject: String,
+    /// The phase open now (the sign-on, in a new Trust v2 campaign that needs one).
+    pub phase: &'a crate::systems::Phase,
     /// The open phase's deadline as players read it, if the campaign has a schedule.
     pub deadline: Option<String>,
 }
@@ -36,12 +38,14 @@ pub fn queue(
     chains: &Commitments,
     w: Welcome,
 ) -> Result<()> {
-    let phase = engine.phase(state)?;
+    let phase = w.phase;
+    let sign_on = super::signon::is_sign_on(phase);
     let ctx = json!({
         "campaign": CampaignInfo::of(config)?,
         "player": w.player,
         "secret": w.secret,
-        "phase": PhaseInfo::of(&phase, w.deadline.clone()),
+        "phase": PhaseInfo::of(phase, w.deadline.clone()),
+        "sign_on": sign_on,
         "guide": engine.guide(state, w.player)?,
         "sections": engine.view(state, &Viewer::Player(w.player.to_string()))?.sections,
         "chain_public": chains.public,

@@ -535,9 +535,8 @@ fn pairs(args: &[String], flag: &str, shape: &str) -> Result<Vec<(String, String
 
 fn status(dir: &Path) -> Result<i32> {
     let c = Campaign::open(dir)?;
-    let engine = c.engine()?;
     let state = c.current_state()?;
-    let phase = engine.phase(&state)?;
+    let phase = c.phase(&state)?;
     let step = c.steps() + 1;
     sayln!("campaign {} ({}), {} step(s) resolved", c.config.id, c.config.system, c.steps());
     if let Some(result) = &phase.game_over {

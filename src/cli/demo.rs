@@ -49,7 +49,25 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
     let secret = |p: &str| created.player_secrets.iter().find(|(n, _)| n == p).map(|(_, s)| s.clone());
     let mut c = Campaign::open(dir)?;
     for phase in &script.phase {
-        let open = c.engine()?.phase(&c.current_state()?)?;
+        let mut open = c.phase(&c.current_state()?)?;
+        if umpire::campaign::signon::is_sign_on(&open) && !open.id.eq_ignore_ascii_case(&phase.id) {
+            // Trust v2: every player signs on before the set-up's dice.
+            sayln!("-- {} ({})", open.title, open.id);
+            for player in &script.players {
+                let secret =
+                    secret(player).ok_or_else(|| anyhow::anyhow!("demo.toml: no player {player}"))?;
+                let raw = mail(
+                    &format!("{player}@example.org"),
+                    &format!("sign-on-{player}"),
+                    "sign on",
+                    &format!("GAME {id}\nPLAYER {player}\nSECRET {secret}\nsigning on\nEND\n"),
+                );
+                ingest::ingest(&mut c, &raw)?;
+                sayln!("   {player} signs on");
+            }
+            print_outcomes(&umpire::campaign::adjudicate::adjudicate(&mut c, true)?);
+            open = c.phase(&c.current_state()?)?;
+        }
         if !open.id.eq_ignore_ascii_case(&phase.id) {
             bail!("demo.toml expects phase {} but the game is at {} ({})", phase.id, open.id, open.title);
         }

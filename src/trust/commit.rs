@@ -70,6 +70,42 @@ pub fn hidden_dice_key(campaign: &str, step: u64, hidden_k: &Hash, digest: &Hash
     key(b"umpire-dice-v1-hidden\n", campaign, step, hidden_k, digest)
 }
 
+/// Version 2's public dice key: `H("umpire-dice-v2\n" + campaign + "\n" + k + "\n" +
+/// c[k] + D + P)`, `P` the hash of the bytes of `reports/<k-1>/public.json` (for step 1,
+/// the announcement), so that every step's dice depend on every earlier receipt.
+pub fn dice_key_v2(campaign: &str, step: u64, public_k: &Hash, digest: &Hash, previous: &Hash) -> Hash {
+    h(&[
+        b"umpire-dice-v2\n",
+        campaign.as_bytes(),
+        b"\n",
+        step.to_string().as_bytes(),
+        b"\n",
+        public_k,
+        digest,
+        previous,
+    ])
+}
+
+/// Version 2's hidden dice key: as [`dice_key_v2`] with `"umpire-dice-v2-hidden\n"` and `h[k]`.
+pub fn hidden_dice_key_v2(
+    campaign: &str,
+    step: u64,
+    hidden_k: &Hash,
+    digest: &Hash,
+    previous: &Hash,
+) -> Hash {
+    h(&[
+        b"umpire-dice-v2-hidden\n",
+        campaign.as_bytes(),
+        b"\n",
+        step.to_string().as_bytes(),
+        b"\n",
+        hidden_k,
+        digest,
+        previous,
+    ])
+}
+
 fn key(tag: &[u8], campaign: &str, step: u64, element: &Hash, digest: &Hash) -> Hash {
     h(&[tag, campaign.as_bytes(), b"\n", step.to_string().as_bytes(), b"\n", element, digest])
 }

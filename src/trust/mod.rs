@@ -11,8 +11,8 @@ pub mod record;
 
 pub use chain::{Chains, DEFAULT_CHAIN_LENGTH, MAX_CHAIN_LENGTH, follows};
 pub use commit::{
-    Receipt, dice_key, hidden_dice_key, orders_digest, receipt, report_commitment, report_salt,
-    state_commitment,
+    Receipt, dice_key, dice_key_v2, hidden_dice_key, hidden_dice_key_v2, orders_digest, receipt,
+    report_commitment, report_salt, state_commitment,
 };
 
 use sha2::{Digest, Sha256};

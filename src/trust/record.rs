@@ -5,7 +5,35 @@ use serde::{Deserialize, Serialize};
 
 use crate::dice::{Roll, StreamKind};
 
+/// Trust version 1 (campaigns made before version 2).
 pub const TRUST_VERSION: &str = "umpire-v1";
+/// Trust version 2: every step's dice also depend on the previous public record, and
+/// no die is rolled before a step with a player's receipt (a sign-on phase first).
+pub const TRUST_V2: &str = "umpire-v2";
+
+/// The trust version a campaign was created with; it keeps it for good.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Version {
+    V1,
+    V2,
+}
+
+impl Version {
+    pub fn parse(text: &str) -> Option<Version> {
+        match text {
+            TRUST_VERSION => Some(Version::V1),
+            TRUST_V2 => Some(Version::V2),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Version::V1 => TRUST_VERSION,
+            Version::V2 => TRUST_V2,
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Announcement {
