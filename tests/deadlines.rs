@@ -224,3 +224,62 @@ fn one_address_many_games() {
     assert_eq!(std::fs::read_dir(root.join("outbox")).unwrap().count(), 1, "a stranger was answered");
     assert!(ok(&["tick", "--root", r]).contains("east"));
 }
+
+/// Issue 13, part 5: a kind of phase may have its own deadline (a Diplomacy retreat or
+/// adjustment is often quicker than a move); `status` sums up the mail round.
+#[test]
+fn a_kind_of_phase_has_its_own_deadline_and_status_sums_up_the_round() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    let powers = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
+    let mut args: Vec<String> = vec!["new".into(), "diplomacy".into(), d.into()];
+    for p in powers {
+        args.extend(["--player".into(), format!("{p}={p}@example.org")]);
+    }
+    args.extend(
+        [
+            "--gm-email",
+            "gm@example.org",
+            "--deadline-hours",
+            "72",
+            "--kind-deadline",
+            "movement=24",
+            "--kind-deadline",
+            "retreat=12",
+        ]
+        .map(String::from),
+    );
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    run_at(T0, &refs);
+    let toml = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    assert!(toml.contains("[schedule.kinds.retreat]") && toml.contains("hours = 12"), "{toml}");
+    // The first phase is a movement: due 24 hours after it opened, not 72.
+    let status = run_at(&at(1.0), &["status", d]);
+    assert!(status.contains("deadline: Tue 24 Nov 2026 10:00"), "{status}");
+    assert!(status.contains("this mail round: 0 of 7 in; waiting for austria"), "{status}");
+    // At 25 hours tick resolves the movement (everyone late), which the general 72
+    // hours would have left open.
+    let out = run_at(&at(25.0), &["tick", d]);
+    assert!(out.contains("step 1"), "{out}");
+    // A bad kind deadline is refused when the campaign is made.
+    let (code, _, err) = output(
+        umpire()
+            .args([
+                "new",
+                "dice",
+                tmp.path().join("h").to_str().unwrap(),
+                "--player",
+                "a=a@example.org",
+                "--gm-email",
+                "gm@example.org",
+                "--deadline-hours",
+                "24",
+                "--kind-deadline",
+                "round=0",
+            ])
+            .output()
+            .unwrap(),
+    );
+    assert_ne!(code, 0, "{err}");
+}

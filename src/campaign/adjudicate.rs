@@ -288,7 +288,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     // The next phase opens now; its deadline is fixed here and recorded, so a replay
     // renders the same reports.
     let opened = clock::now();
-    let next_deadline = match (&c.config.schedule, next.game_over.is_none() && !next.due.is_empty()) {
+    let next_deadline = match (&c.schedule_for(&next), next.game_over.is_none() && !next.due.is_empty()) {
         (Some(s), true) => Some(s.show(s.deadline(opened)?)),
         _ => None,
     };

@@ -112,7 +112,8 @@ fn new_deadline(c: &Campaign, step: u64, args: &[&str]) -> Result<chrono::DateTi
             if !(1..=24 * 365).contains(&h) {
                 return Err("extend by 1 hour to a year".into());
             }
-            let current = schedule::deadline(&c.ledger, c.config.schedule.as_ref(), step)
+            let phase = c.current_state().and_then(|s| c.phase(&s)).map_err(|e| e.to_string())?;
+            let current = schedule::deadline(&c.ledger, c.schedule_for(&phase).as_ref(), step)
                 .map_err(|e| e.to_string())?
                 .unwrap_or_else(clock::now);
             Ok(current.max(clock::now()) + Duration::hours(h))
@@ -157,7 +158,7 @@ fn welcome_replacement(
         secret,
         mail_name: format!("{:04}-welcome-{id}-{}", c.steps() + 1, c.ledger.typed().len()),
         subject: format!("[{}] Welcome: you now play {id}", config.id),
-        deadline: super::schedule::deadline(&c.ledger, config.schedule.as_ref(), c.steps() + 1)?
+        deadline: super::schedule::deadline(&c.ledger, c.schedule_for(&phase).as_ref(), c.steps() + 1)?
             .and_then(|d| config.schedule.as_ref().map(|s| s.show(d))),
     };
     let engine = c.engine()?;

@@ -199,8 +199,9 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     // sender, the GM), never a stranger's, and quote nothing of the mail.
     let has_sender = mail.claimed_senders().next().is_some();
     let registered = mail.claimed_senders().find_map(|a| c.config.registered(a));
-    let deadline = super::schedule::deadline(&c.ledger, c.config.schedule.as_ref(), step)?
-        .and_then(|d| c.config.schedule.as_ref().map(|s| s.show(d)));
+    let sched = c.schedule_for(&phase);
+    let deadline = super::schedule::deadline(&c.ledger, sched.as_ref(), step)?
+        .and_then(|d| sched.as_ref().map(|s| s.show(d)));
     let mut reply =
         Reply { c, n, step, phase: &phase, deadline, mail, to: registered, authenticated: false, has_sender };
 

@@ -131,6 +131,12 @@ impl Campaign {
         Ok(signon::open(system, self.trust_version()?, self.signed_on(), &players))
     }
 
+    /// The schedule of the kind of `phase` (its own deadline and reminders, if the
+    /// campaign gives that kind any), or None without a schedule.
+    pub fn schedule_for(&self, phase: &systems::Phase) -> Option<schedule::Schedule> {
+        self.config.schedule.as_ref().map(|s| s.for_kind(&phase.kind))
+    }
+
     /// Both hash chains, computed the first time they are needed.
     pub fn chains(&self) -> Result<&Chains> {
         if let Some(c) = self.chains.get() {

@@ -192,12 +192,12 @@ fn create_in(req: NewCampaign) -> Result<Created> {
     let commitments = Commitments { public: &c0, hidden: &h0 };
     // The first phase opens now; its deadline is counted from this moment.
     let opened = super::clock::now();
-    let deadline = match &config.schedule {
+    // New campaigns are Trust v2: a game whose set-up is random signs on first.
+    let first = super::signon::open(engine.phase(&state)?, Version::V2, false, &player_ids);
+    let deadline = match config.schedule.as_ref().map(|s| s.for_kind(&first.kind)) {
         Some(s) => Some(s.show(s.deadline(opened)?)),
         None => None,
     };
-    // New campaigns are Trust v2: a game whose set-up is random signs on first.
-    let first = super::signon::open(engine.phase(&state)?, Version::V2, false, &player_ids);
     for (player, secret) in config.players.iter().zip(&secrets) {
         let welcome = Welcome {
             player: &player.id,

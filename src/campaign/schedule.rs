@@ -40,6 +40,23 @@ pub struct Schedule {
     /// Adjudicate as soon as every due player has ordered.
     #[serde(default = "yes")]
     pub early: bool,
+    /// Deadlines and reminders for kinds of phase that differ from the above
+    /// (`[schedule.kinds.retreat] hours = 24`): the kind's own values win.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub kinds: std::collections::BTreeMap<String, KindSchedule>,
+}
+
+/// A kind of phase's own deadline (hours, or days at a time) and reminders.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct KindSchedule {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hours: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub days: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reminders: Option<Vec<u32>>,
 }
 
 /// The longest deadline in hours (a year), in days, and the longest grace in minutes.
@@ -64,9 +81,39 @@ impl Schedule {
             .map_err(|_| anyhow!("unknown time zone '{}' in [schedule]", self.timezone))
     }
 
+    /// The schedule of a kind of phase: this one, with the kind's own values.
+    pub fn for_kind(&self, kind: &str) -> Schedule {
+        let mut s = self.clone();
+        s.kinds.clear();
+        if let Some(k) = self.kinds.get(kind) {
+            if k.hours.is_some() {
+                s.hours = k.hours;
+                s.days = None;
+            } else if k.days.is_some() {
+                s.hours = None;
+                s.days = k.days;
+                s.at = k.at.clone().or(s.at);
+            }
+            if let Some(r) = &k.reminders {
+                s.reminders = r.clone();
+            }
+        }
+        s
+    }
+
     /// Checks the schedule when it is set and whenever the campaign is opened, so
     /// `tick` never meets a bad one (a deadline centuries away overflows the calendar).
     pub fn validate(&self) -> Result<()> {
+        for (kind, k) in &self.kinds {
+            if k.hours.is_none() && k.days.is_none() && k.reminders.is_none() {
+                bail!("[schedule.kinds.{kind}] gives neither hours, days nor reminders");
+            }
+            self.for_kind(kind).validate_one().map_err(|e| anyhow!("[schedule.kinds.{kind}]: {e}"))?;
+        }
+        self.validate_one()
+    }
+
+    fn validate_one(&self) -> Result<()> {
         self.tz()?;
         if self.hours.is_none() && self.days.is_none() {
             bail!("a schedule needs hours or days");

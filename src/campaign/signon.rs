@@ -24,6 +24,7 @@ pub fn open(system_phase: Phase, version: Version, signed_on: bool, players: &[P
             due: players.to_vec(),
             mode: PhaseMode::Deadline,
             game_over: None,
+            kind: "sign-on".into(),
         }
     } else {
         system_phase

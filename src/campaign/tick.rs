@@ -43,7 +43,7 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
         done.steps = adjudicate::adjudicate(c, false)?;
         return Ok(done);
     }
-    let Some(sched) = c.config.schedule.clone() else { return Ok(done) };
+    let Some(sched) = c.schedule_for(&phase) else { return Ok(done) };
     let Some(deadline) = schedule::deadline(&c.ledger, Some(&sched), step)? else { return Ok(done) };
     let now = clock::now();
 

@@ -106,6 +106,7 @@ pub fn run(campaigns: usize, dir: Option<PathBuf>) -> Result<i32> {
                 reminders: Vec::new(),
                 grace_minutes: 0,
                 early: true,
+                kinds: Default::default(),
             }),
         })?;
         dirs.push(dir);

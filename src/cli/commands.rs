@@ -549,7 +549,7 @@ fn status(dir: &Path) -> Result<i32> {
         if phase.mode == umpire::systems::PhaseMode::Immediate {
             sayln!("each player's orders are resolved as they arrive; there is no deadline");
         } else if let Some(d) =
-            umpire::campaign::schedule::deadline(&c.ledger, c.config.schedule.as_ref(), step)?
+            umpire::campaign::schedule::deadline(&c.ledger, c.schedule_for(&phase).as_ref(), step)?
         {
             sayln!("deadline: {}", umpire::campaign::schedule::show_time(c.config.schedule.as_ref(), d));
         } else {
@@ -567,6 +567,20 @@ fn status(dir: &Path) -> Result<i32> {
                 (Some(_), Some(r)) => sayln!("  {p:<16} orders in, receipt {r}"),
                 _ => sayln!("  {p:<16} waiting"),
             }
+        }
+        let waiting: Vec<&str> =
+            phase.due.iter().filter(|p| !sealed.contains_key(*p)).map(String::as_str).collect();
+        if !phase.due.is_empty() {
+            sayln!(
+                "this mail round: {} of {} in{}",
+                phase.due.len() - waiting.len(),
+                phase.due.len(),
+                if waiting.is_empty() {
+                    String::new()
+                } else {
+                    format!("; waiting for {}", waiting.join(", "))
+                }
+            );
         }
     }
     let count = |d: &str| {

@@ -259,6 +259,17 @@ pub struct ScheduleArgs {
     /// Wait for the deadline even when every due player has ordered.
     #[arg(long)]
     no_early: bool,
+    /// A kind of phase with its own deadline in hours, e.g. `retreat=24` (repeatable;
+    /// the kinds are the system's: movement, retreat, adjustment, set-up, turn, round,
+    /// sign-on).
+    #[arg(long = "kind-deadline", value_name = "KIND=HOURS", value_parser = kind_hours)]
+    kind_deadlines: Vec<(String, u32)>,
+}
+
+fn kind_hours(text: &str) -> Result<(String, u32), String> {
+    let (kind, hours) = text.split_once('=').ok_or("write KIND=HOURS, e.g. retreat=24")?;
+    let hours: u32 = hours.trim().parse().map_err(|_| format!("'{hours}' is not a number of hours"))?;
+    Ok((kind.trim().to_ascii_lowercase(), hours))
 }
 
 impl ScheduleArgs {
@@ -275,6 +286,16 @@ impl ScheduleArgs {
             reminders: self.reminders,
             grace_minutes: self.grace_minutes,
             early: !self.no_early,
+            kinds: self
+                .kind_deadlines
+                .into_iter()
+                .map(|(kind, hours)| {
+                    (
+                        kind,
+                        umpire::campaign::schedule::KindSchedule { hours: Some(hours), ..Default::default() },
+                    )
+                })
+                .collect(),
         })
     }
 }

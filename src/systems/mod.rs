@@ -141,6 +141,10 @@ pub struct Phase {
     pub mode: PhaseMode,
     /// Set when the game has ended: the result in one line. No orders are due then.
     pub game_over: Option<String>,
+    /// What kind of phase it is (`movement`, `retreat`, `adjustment`, `set-up`, `turn`,
+    /// `round`, `sign-on`): a campaign's schedule may give each kind its own deadline.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub kind: String,
 }
 
 /// A step's outcome: the new state and what happened.

@@ -238,7 +238,12 @@ impl System for Andartes {
             ),
             Stage::Over => ("OVER".into(), "Game over".into(), vec![]),
         };
-        Phase { id, title, due, mode: PhaseMode::Deadline, game_over: state.over.clone() }
+        let kind = match state.stage {
+            Stage::SetupGovernment | Stage::SetupDse | Stage::Politics => "set-up",
+            _ => "turn",
+        }
+        .into();
+        Phase { id, title, due, mode: PhaseMode::Deadline, game_over: state.over.clone(), kind }
     }
 
     /// The welcome mail: which side the player has, when they are first due, and a

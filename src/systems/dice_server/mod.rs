@@ -104,6 +104,7 @@ impl System for DiceServer {
                 due: state.players.clone(),
                 mode: PhaseMode::Deadline,
                 game_over: None,
+                kind: "round".into(),
             };
         }
         Phase {
@@ -112,6 +113,7 @@ impl System for DiceServer {
             due: state.players.clone(),
             mode: PhaseMode::Immediate,
             game_over: None,
+            kind: "request".into(),
         }
     }
 

@@ -405,6 +405,12 @@ impl System for Diplomacy {
             due: Vec::new(),
             mode: PhaseMode::Deadline,
             game_over: state.game_over.clone(),
+            kind: match state.turn.kind {
+                game::PhaseKind::Movement => "movement",
+                game::PhaseKind::Retreat => "retreat",
+                game::PhaseKind::Adjustment => "adjustment",
+            }
+            .into(),
         };
         if state.game_over.is_some() {
             return phase;

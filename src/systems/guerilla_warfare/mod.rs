@@ -180,6 +180,12 @@ impl System for GuerillaWarfare {
     fn phase(&self, s: &State) -> Phase {
         let id = phase_id(s.date, s.stage);
         let title = phase_title(s.date, s.stage);
+        let kind = match s.stage {
+            Stage::Movement => "movement",
+            Stage::Retreat => "retreat",
+            Stage::Adjustment => "adjustment",
+        }
+        .to_string();
         if let Some(result) = &s.game_over {
             return Phase {
                 id,
@@ -187,6 +193,7 @@ impl System for GuerillaWarfare {
                 due: Vec::new(),
                 mode: PhaseMode::Deadline,
                 game_over: Some(result.clone()),
+                kind,
             };
         }
         let due: Vec<PowerId> = match decode(&self.map, s) {
@@ -206,6 +213,7 @@ impl System for GuerillaWarfare {
             due: due.into_iter().map(|p| self.map.power(p).id.clone()).collect(),
             mode: PhaseMode::Deadline,
             game_over: None,
+            kind,
         }
     }
 
