@@ -269,7 +269,22 @@ mod tests {
             reminders: vec![24],
             grace_minutes: 0,
             early: true,
+            kinds: Default::default(),
         }
+    }
+
+    #[test]
+    fn a_kind_takes_its_own_deadline_and_reminders() {
+        let mut s = schedule();
+        s.kinds.insert(
+            "retreat".into(),
+            KindSchedule { hours: Some(12), reminders: Some(vec![2]), ..Default::default() },
+        );
+        let r = s.for_kind("retreat");
+        assert_eq!((r.hours, r.days, r.reminders.clone()), (Some(12), None, vec![2]));
+        assert_eq!(s.for_kind("movement").days, Some(3));
+        s.kinds.insert("round".into(), KindSchedule::default());
+        assert!(s.validate().is_err());
     }
 
     #[test]
