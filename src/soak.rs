@@ -116,7 +116,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 break;
             }
             turns.insert(engine.game_turn(&state)?.unwrap_or_else(|| format!("step {}", c.steps())));
-            for player in &phase.due {
+            for player in &phase.asked() {
                 let state = c.current_state()?;
                 let body = if crate::campaign::signon::is_sign_on(&phase) {
                     "signing on".to_string()

@@ -283,3 +283,41 @@ fn a_kind_of_phase_has_its_own_deadline_and_status_sums_up_the_round() {
     );
     assert_ne!(code, 0, "{err}");
 }
+
+/// Issue 13, part 1: an optional responder. The round waits for ben to roll or pass,
+/// resolves the moment he does, and at the deadline lets him pass without a late
+/// notice; his receipt enters the digest like anyone's.
+#[test]
+fn an_optional_player_is_waited_for_until_he_answers_or_the_deadline_passes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    let s = create(&dir, &["--deadline-hours", "24", "--option", "optional=bob"]);
+    let status = run_at(&at(0.5), &["status", d]);
+    assert!(status.contains("bob") && status.contains("(optional: may pass)"), "{status}");
+    assert!(send_orders(&dir, &at(1.0), "alice", &s["alice"], "ROLL 2d6 scouting").contains("accepted"));
+    // Alice is in, but the round waits for bob's answer.
+    assert!(!run_at(&at(2.0), &["tick", d]).contains("step 1"));
+    assert!(send_orders(&dir, &at(3.0), "bob", &s["bob"], "PASS").contains("accepted"));
+    assert!(run_at(&at(3.5), &["tick", d]).contains("step 1"));
+    let record: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("reports/1/public.json")).unwrap()).unwrap();
+    let receipts = record["receipts"].as_array().unwrap();
+    assert!(receipts.iter().any(|r| r["player"] == "bob" && r["receipt"].is_string()), "{record}");
+    // Round 2: bob stays silent; at the deadline the round resolves and nobody is late.
+    assert!(send_orders(&dir, &at(4.0), "alice", &s["alice"], "ROLL 1d6 morale").contains("accepted"));
+    let out = run_at(&at(28.0), &["tick", d]);
+    assert!(out.contains("step 2") && !out.contains("late"), "{out}");
+    assert!(
+        !dir.join("outbox")
+            .read_dir()
+            .unwrap()
+            .flatten()
+            .any(|e| e.file_name().to_string_lossy().contains("late"))
+    );
+    run_at(&at(29.0), &["audit-bundle", d, "-o", tmp.path().join("b.json").to_str().unwrap()]);
+    assert!(
+        run_at(&at(29.0), &["verify", d, "--bundle", tmp.path().join("b.json").to_str().unwrap()])
+            .contains("verify: OK")
+    );
+}

@@ -78,7 +78,10 @@ pub fn adjudicate(c: &mut Campaign, force: bool) -> Result<Vec<Outcome>> {
     }
     let step = c.steps() + 1;
     let sealed = sealed_orders(c, step)?;
-    let missing: Vec<&PlayerId> = phase.due.iter().filter(|p| !sealed.contains_key(*p)).collect();
+    // Optional players count too: the phase waits for them to answer or pass, and a
+    // forced step lets them pass.
+    let asked = phase.asked();
+    let missing: Vec<&PlayerId> = asked.iter().filter(|p| !sealed.contains_key(*p)).collect();
     if phase.mode == PhaseMode::Immediate {
         bail!("{} resolves each orders file as it arrives; there is nothing to adjudicate", phase.title);
     }
@@ -89,7 +92,7 @@ pub fn adjudicate(c: &mut Campaign, force: bool) -> Result<Vec<Outcome>> {
             missing.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(", ")
         );
     }
-    let mut outcomes = vec![resolve_step(c, &phase.due, sealed)?];
+    let mut outcomes = vec![resolve_step(c, &asked, sealed)?];
     outcomes.extend(run_automatic(c)?);
     Ok(outcomes)
 }
@@ -107,7 +110,7 @@ pub fn run_automatic(c: &mut Campaign) -> Result<Vec<Outcome>> {
     let mut outcomes = Vec::new();
     for _ in 0..MAX_AUTOMATIC_STEPS {
         let phase = c.phase(&c.current_state()?)?;
-        if phase.game_over.is_some() || !phase.due.is_empty() {
+        if phase.game_over.is_some() || !phase.asked().is_empty() {
             return Ok(outcomes);
         }
         outcomes.push(resolve_step(c, &[], BTreeMap::new())?);
@@ -288,7 +291,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     // The next phase opens now; its deadline is fixed here and recorded, so a replay
     // renders the same reports.
     let opened = clock::now();
-    let next_deadline = match (&c.schedule_for(&next), next.game_over.is_none() && !next.due.is_empty()) {
+    let next_deadline = match (&c.schedule_for(&next), next.game_over.is_none() && !next.asked().is_empty()) {
         (Some(s), true) => Some(s.show(s.deadline(opened)?)),
         _ => None,
     };

@@ -295,11 +295,11 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             );
         }
     }
-    if !phase.due.contains(&player_id) {
+    if !phase.asked().contains(&player_id) {
         return reply.refuse(
             txn,
             Some(&player_id),
-            if phase.due.is_empty() {
+            if phase.asked().is_empty() {
                 format!(
                     "no orders are due from {player_id} in {}: it resolves by itself; the report after it says who is due next",
                     phase.title

@@ -25,6 +25,7 @@ pub fn open(system_phase: Phase, version: Version, signed_on: bool, players: &[P
             mode: PhaseMode::Deadline,
             game_over: None,
             kind: "sign-on".into(),
+            optional: Vec::new(),
         }
     } else {
         system_phase
@@ -33,7 +34,10 @@ pub fn open(system_phase: Phase, version: Version, signed_on: bool, players: &[P
 
 /// Does the system's phase wait for a sign-on first?
 pub fn needed(system_phase: &Phase, version: Version, signed_on: bool) -> bool {
-    version == Version::V2 && !signed_on && system_phase.game_over.is_none() && system_phase.due.is_empty()
+    version == Version::V2
+        && !signed_on
+        && system_phase.game_over.is_none()
+        && system_phase.asked().is_empty()
 }
 
 /// Is `phase` the sign-on?

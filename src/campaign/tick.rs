@@ -31,12 +31,15 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
         return Ok(done);
     }
     let phase = c.phase(&c.current_state()?)?;
-    if phase.game_over.is_some() || phase.mode == PhaseMode::Immediate || phase.due.is_empty() {
+    if phase.game_over.is_some() || phase.mode == PhaseMode::Immediate || phase.asked().is_empty() {
         return Ok(done);
     }
     let step = c.steps() + 1;
     let sealed = adjudicate::sealed_orders(c, step)?;
-    let missing: Vec<String> = phase.due.iter().filter(|p| !sealed.contains_key(*p)).cloned().collect();
+    // Reminders go to everyone asked who has not answered; at the deadline only the
+    // required players are late (an optional one simply passes).
+    let missing: Vec<String> = phase.asked().into_iter().filter(|p| !sealed.contains_key(p)).collect();
+    let late: Vec<String> = missing.iter().filter(|p| phase.due.contains(p)).cloned().collect();
     let early = c.config.schedule.as_ref().is_none_or(|s| s.early);
     if missing.is_empty() && early {
         done.note = Some("every due player has ordered".into());
@@ -52,13 +55,13 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
         // Told once, even if the adjudication below is interrupted and retried.
         if !c.ledger.events().any(|e| matches!(e, Event::Late { step: s, .. } if *s == step)) {
             let mut txn = Txn::new();
-            for p in &missing {
+            for p in &late {
                 queue_notice(c, &mut txn, "late", p, step, &phase, &sched.show(deadline))?;
             }
-            txn.record(Event::Late { step, players: missing.clone() });
+            txn.record(Event::Late { step, players: late.clone() });
             c.commit(txn)?;
         }
-        done.late = missing;
+        done.late = late;
         done.steps = adjudicate::adjudicate(c, true)?;
         return Ok(done);
     }

@@ -562,19 +562,21 @@ fn status(dir: &Path) -> Result<i32> {
             .filter(|a| a.step == step)
             .map(|a| (a.player.clone(), a.receipt.clone()))
             .collect();
-        for p in &phase.due {
+        let asked = phase.asked();
+        for p in &asked {
+            let optional = if phase.due.contains(p) { "" } else { " (optional: may pass)" };
             match (sealed.get(p), receipts.get(p)) {
-                (Some(_), Some(r)) => sayln!("  {p:<16} orders in, receipt {r}"),
-                _ => sayln!("  {p:<16} waiting"),
+                (Some(_), Some(r)) => sayln!("  {p:<16} orders in, receipt {r}{optional}"),
+                _ => sayln!("  {p:<16} waiting{optional}"),
             }
         }
         let waiting: Vec<&str> =
-            phase.due.iter().filter(|p| !sealed.contains_key(*p)).map(String::as_str).collect();
-        if !phase.due.is_empty() {
+            asked.iter().filter(|p| !sealed.contains_key(*p)).map(String::as_str).collect();
+        if !asked.is_empty() {
             sayln!(
                 "this mail round: {} of {} in{}",
-                phase.due.len() - waiting.len(),
-                phase.due.len(),
+                asked.len() - waiting.len(),
+                asked.len(),
                 if waiting.is_empty() {
                     String::new()
                 } else {

@@ -145,6 +145,19 @@ pub struct Phase {
     /// `round`, `sign-on`): a campaign's schedule may give each kind its own deadline.
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub kind: String,
+    /// Players who may answer but need not: the phase waits for each to answer or
+    /// pass until its deadline, where a missing one passes (no late notice).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optional: Vec<PlayerId>,
+}
+
+impl Phase {
+    /// Everyone the phase asks, required first: whose receipts enter the digest.
+    pub fn asked(&self) -> Vec<PlayerId> {
+        let mut all = self.due.clone();
+        all.extend(self.optional.iter().filter(|p| !self.due.contains(p)).cloned());
+        all
+    }
 }
 
 /// A step's outcome: the new state and what happened.

@@ -243,7 +243,15 @@ impl System for Andartes {
             _ => "turn",
         }
         .into();
-        Phase { id, title, due, mode: PhaseMode::Deadline, game_over: state.over.clone(), kind }
+        Phase {
+            id,
+            title,
+            due,
+            mode: PhaseMode::Deadline,
+            game_over: state.over.clone(),
+            kind,
+            optional: Vec::new(),
+        }
     }
 
     /// The welcome mail: which side the player has, when they are first due, and a

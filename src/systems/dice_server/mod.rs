@@ -56,6 +56,11 @@ pub struct State {
     /// showed them both lines and keep doing so.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub echo_once: bool,
+    /// Rounds mode: players who may roll in a round but need not (option
+    /// `optional=bob,carol`); a round waits for them to roll or send PASS until its
+    /// deadline.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optional: Vec<PlayerId>,
 }
 
 impl System for DiceServer {
@@ -66,7 +71,19 @@ impl System for DiceServer {
         let mut rounds = false;
         let mut to_hidden = false;
         let mut echo_once = false;
+        let mut optional = Vec::new();
         for (key, value) in setup.options {
+            if key == "optional" {
+                for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+                    let p = setup
+                        .players
+                        .iter()
+                        .find(|p| p.eq_ignore_ascii_case(name))
+                        .ok_or_else(|| anyhow::anyhow!("option optional: '{name}' is not a player"))?;
+                    optional.push(p.clone());
+                }
+                continue;
+            }
             match (key.as_str(), value.to_ascii_lowercase().as_str()) {
                 ("rounds", "yes" | "true" | "1") => rounds = true,
                 ("rounds", "no" | "false" | "0") => rounds = false,
@@ -78,7 +95,7 @@ impl System for DiceServer {
                 ("echo", "twice") => echo_once = false,
                 ("echo", other) => anyhow::bail!("option echo={other}: use once (or twice, the old rule)"),
                 _ => anyhow::bail!(
-                    "the dice system has no option '{key}' (it has: rounds=yes|no, to=hidden|public, echo=once|twice)"
+                    "the dice system has no option '{key}' (it has: rounds=yes|no, to=hidden|public, echo=once|twice, optional=<players>)"
                 ),
             }
         }
@@ -89,6 +106,7 @@ impl System for DiceServer {
             round: 1,
             to_hidden,
             echo_once,
+            optional,
         })
     }
 
@@ -101,10 +119,11 @@ impl System for DiceServer {
             return Phase {
                 id: format!("R{}", state.round),
                 title: format!("Dice round {}", state.round),
-                due: state.players.clone(),
+                due: state.players.iter().filter(|p| !state.optional.contains(p)).cloned().collect(),
                 mode: PhaseMode::Deadline,
                 game_over: None,
                 kind: "round".into(),
+                optional: state.optional.clone(),
             };
         }
         Phase {
@@ -114,6 +133,7 @@ impl System for DiceServer {
             mode: PhaseMode::Immediate,
             game_over: None,
             kind: "request".into(),
+            optional: Vec::new(),
         }
     }
 
@@ -130,8 +150,14 @@ impl System for DiceServer {
                 Err(reason) => errors.push(OrderError::new(i + 1, text, reason)),
             }
         }
-        if requests.is_empty() && errors.is_empty() {
-            errors.push(OrderError::new(1, "", "no ROLL request found"));
+        let passes = state.rounds
+            && body.lines().map(str::trim).any(|l| l.eq_ignore_ascii_case("pass"))
+            && requests.is_empty();
+        if passes {
+            // An optional player (or anyone) passes the round: no dice.
+            errors.retain(|e| !e.text.eq_ignore_ascii_case("pass"));
+        } else if requests.is_empty() && errors.is_empty() {
+            errors.push(OrderError::new(1, "", "no ROLL request found (in rounds, PASS to roll nothing)"));
         }
         if requests.len() > MAX_REQUESTS {
             errors.push(OrderError::new(

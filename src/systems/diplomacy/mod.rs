@@ -411,6 +411,7 @@ impl System for Diplomacy {
                 game::PhaseKind::Adjustment => "adjustment",
             }
             .into(),
+            optional: Vec::new(),
         };
         if state.game_over.is_some() {
             return phase;

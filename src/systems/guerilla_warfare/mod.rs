@@ -194,6 +194,7 @@ impl System for GuerillaWarfare {
                 mode: PhaseMode::Deadline,
                 game_over: Some(result.clone()),
                 kind,
+                optional: Vec::new(),
             };
         }
         let due: Vec<PowerId> = match decode(&self.map, s) {
@@ -214,6 +215,7 @@ impl System for GuerillaWarfare {
             mode: PhaseMode::Deadline,
             game_over: None,
             kind,
+            optional: Vec::new(),
         }
     }
 
