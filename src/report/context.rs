@@ -76,6 +76,8 @@ pub struct ReceiptInfo {
 
 #[derive(Serialize)]
 pub struct TrustInfo {
+    /// `umpire-v1` or `umpire-v2`.
+    pub trust: String,
     pub chain_previous: String,
     pub chain_reveal: String,
     pub orders_digest: String,
@@ -139,6 +141,7 @@ pub fn report(
         sections: view.sections,
         svg: view.svg,
         trust: TrustInfo {
+            trust: record.trust.clone(),
             chain_previous: record.chain_previous.clone(),
             chain_reveal: record.chain_reveal.clone(),
             orders_digest: record.orders_digest.clone(),
