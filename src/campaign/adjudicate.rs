@@ -156,13 +156,25 @@ pub fn compute_step(
     let h_k = chains.hidden(step).ok_or_else(|| anyhow!("the hidden chain has no element {step}"))?;
     let mut receipts: Vec<(String, Option<Hash>)> = Vec::new();
     let mut bodies = BTreeMap::new();
+    // A question's answer reaches the system as the answer's words; a player who did
+    // not answer gets the question's default.
+    let prompts = if how.sign_on { BTreeMap::new() } else { engine.phase(state)?.prompts };
     for player in due {
         let r = sealed.get(player).map(|o| trust::receipt(&h_k, player, o).receipt);
         receipts.push((player.clone(), r));
-        if let Some(o) = sealed.get(player) {
+        let body = sealed.get(player).map(|o| {
             let text = String::from_utf8_lossy(o);
-            let body = parse_envelope(&text).map(|e| e.body).unwrap_or_default();
-            bodies.insert(player.clone(), body);
+            parse_envelope(&text).map(|e| e.body).unwrap_or_default()
+        });
+        match (prompts.get(player), body) {
+            (Some(p), body) => {
+                let i = body.as_deref().and_then(|b| p.read(b).ok()).unwrap_or(p.default);
+                bodies.insert(player.clone(), p.answers.get(i).cloned().unwrap_or_default());
+            }
+            (None, Some(body)) => {
+                bodies.insert(player.clone(), body);
+            }
+            (None, None) => {}
         }
     }
     receipts.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));

@@ -314,7 +314,17 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             Vec::new(),
         );
     }
-    let check = if super::signon::is_sign_on(&phase) {
+    let check = if let Some(prompt) = phase.prompts.get(&player_id) {
+        // An answer to a question: its number or its words; echoed as its words, which
+        // the player may send again.
+        match prompt.read(&envelope.body) {
+            Ok(i) => Ok(vec![
+                prompt.answers.get(i).cloned().unwrap_or_default(),
+                format!("# answer {} of {} to: {}", i + 1, prompt.answers.len(), prompt.question),
+            ]),
+            Err(reason) => Err(vec![crate::systems::OrderError::new(1, envelope.body.trim(), reason)]),
+        }
+    } else if super::signon::is_sign_on(&phase) {
         // Any text signs on: what matters is the receipt, which seeds later dice.
         Ok(vec!["# signed on: this file's receipt seeds the dice; your orders for the game come when a report says they are due".to_string()])
     } else {

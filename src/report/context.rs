@@ -39,6 +39,18 @@ pub struct PhaseInfo {
     pub due: Vec<String>,
     pub game_over: Option<String>,
     pub deadline: Option<String>,
+    /// The phase's questions, by player: never rendered from here (they may be
+    /// private); `report` hands each reader their own as `questions`.
+    #[serde(skip)]
+    pub prompts: std::collections::BTreeMap<String, crate::systems::Prompt>,
+}
+
+/// A question for this reader: the question, and the answers numbered.
+#[derive(Serialize)]
+pub struct QuestionInfo {
+    pub player: String,
+    pub question: String,
+    pub answers: Vec<String>,
 }
 
 impl PhaseInfo {
@@ -49,6 +61,7 @@ impl PhaseInfo {
             due: phase.due.clone(),
             game_over: phase.game_over.clone(),
             deadline,
+            prompts: phase.prompts.clone(),
         }
     }
 }
@@ -98,6 +111,8 @@ pub struct ReportContext {
     pub svg: Option<String>,
     pub trust: TrustInfo,
     pub verify_command: String,
+    /// The next phase's questions this reader must answer (the GM sees them all).
+    pub questions: Vec<QuestionInfo>,
 }
 
 pub fn viewer_info(viewer: &Viewer) -> ViewerInfo {
@@ -131,6 +146,31 @@ pub fn report(
     record: &StepRecord,
     verify_command: String,
 ) -> ReportContext {
+    let questions = next
+        .prompts
+        .iter()
+        .filter(|(p, _)| match viewer {
+            Viewer::Gm => true,
+            Viewer::Player(me) => me == *p,
+            Viewer::Public => false,
+        })
+        .map(|(p, q)| QuestionInfo {
+            player: p.clone(),
+            question: q.question.clone(),
+            answers: q
+                .answers
+                .iter()
+                .enumerate()
+                .map(|(i, a)| {
+                    format!(
+                        "{}. {a}{}",
+                        i + 1,
+                        if i == q.default { " (the default if you do not answer)" } else { "" }
+                    )
+                })
+                .collect(),
+        })
+        .collect();
     ReportContext {
         campaign,
         step,
@@ -163,5 +203,6 @@ pub fn report(
                 .collect(),
         },
         verify_command,
+        questions,
     }
 }

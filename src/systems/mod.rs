@@ -11,6 +11,7 @@ pub mod data;
 pub mod dice_server;
 pub mod diplomacy;
 pub mod guerilla_warfare;
+pub mod toy;
 
 use std::collections::BTreeMap;
 
@@ -149,6 +150,51 @@ pub struct Phase {
     /// pass until its deadline, where a missing one passes (no late notice).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub optional: Vec<PlayerId>,
+    /// Questions put to players in this phase, by player: the player answers with the
+    /// number or the words of one answer; the system reads the answer's words.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub prompts: BTreeMap<PlayerId, Prompt>,
+}
+
+/// A question a phase puts to one player: what happened and what they must decide,
+/// the legal answers in the game's own words, and the one taken if none comes by the
+/// deadline.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prompt {
+    pub question: String,
+    pub answers: Vec<String>,
+    /// Index into `answers`.
+    pub default: usize,
+}
+
+impl Prompt {
+    /// The answer a reply gives: the first line that is not blank or a comment, as a
+    /// number (1 = the first answer) or as an answer's words in any case.
+    pub fn read(&self, body: &str) -> Result<usize, String> {
+        let line = body.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+        let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
+        if let Ok(n) = line.parse::<usize>()
+            && (1..=self.answers.len()).contains(&n)
+        {
+            return Ok(n - 1);
+        }
+        self.answers.iter().position(|a| words(a) == words(line)).ok_or_else(|| {
+            format!(
+                "'{line}' is not one of the answers; reply with the number or the words of one: {}",
+                self.list()
+            )
+        })
+    }
+
+    /// `1. take (the default), 2. gamble`.
+    pub fn list(&self) -> String {
+        self.answers
+            .iter()
+            .enumerate()
+            .map(|(i, a)| format!("{}. {a}{}", i + 1, if i == self.default { " (the default)" } else { "" }))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
 }
 
 impl Phase {
@@ -462,5 +508,9 @@ pub static SYSTEMS: &[&SystemInfo] =
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {
-    SYSTEMS.iter().copied().find(|s| s.name.eq_ignore_ascii_case(name))
+    SYSTEMS.iter().chain(UNLISTED).copied().find(|s| s.name.eq_ignore_ascii_case(name))
 }
+
+/// Systems this build runs but does not list: the engine's toy game, which its tests
+/// drive through the binary.
+pub static UNLISTED: &[&SystemInfo] = &[&toy::INFO];

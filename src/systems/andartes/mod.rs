@@ -251,6 +251,7 @@ impl System for Andartes {
             game_over: state.over.clone(),
             kind,
             optional: Vec::new(),
+            prompts: Default::default(),
         }
     }
 

@@ -124,6 +124,7 @@ impl System for DiceServer {
                 game_over: None,
                 kind: "round".into(),
                 optional: state.optional.clone(),
+                prompts: Default::default(),
             };
         }
         Phase {
@@ -134,6 +135,7 @@ impl System for DiceServer {
             game_over: None,
             kind: "request".into(),
             optional: Vec::new(),
+            prompts: Default::default(),
         }
     }
 

@@ -412,6 +412,7 @@ impl System for Diplomacy {
             }
             .into(),
             optional: Vec::new(),
+            prompts: Default::default(),
         };
         if state.game_over.is_some() {
             return phase;

@@ -195,6 +195,7 @@ impl System for GuerillaWarfare {
                 game_over: Some(result.clone()),
                 kind,
                 optional: Vec::new(),
+                prompts: Default::default(),
             };
         }
         let due: Vec<PowerId> = match decode(&self.map, s) {
@@ -216,6 +217,7 @@ impl System for GuerillaWarfare {
             game_over: None,
             kind,
             optional: Vec::new(),
+            prompts: Default::default(),
         }
     }
 

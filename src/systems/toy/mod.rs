@@ -1,0 +1,273 @@
+//! `toy`: the engine's own small game, for its tests and as the model of a system
+//! whose turn is a conversation. It is not listed by `umpire systems`.
+//!
+//! Two players, red and blue, three turns. Each turn red draws a card from a hidden,
+//! shuffled deck into a hand only red sees, then ADVANCEs or WAITs; blue may REACT
+//! (an optional responder) or pass. An advance rolls a die (one less if blue
+//! reacted), and red is asked: take the points, or gamble on a second die (4 or more
+//! doubles them, less loses them). The higher score after three turns wins.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{
+    Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Prompt, Resolution, Section, Setup, System,
+    SystemInfo, View, Viewer,
+};
+use crate::dice::deck::Deck;
+
+pub static INFO: SystemInfo = SystemInfo {
+    name: "toy",
+    title: "The engine's toy duel (reactions, a question, a hidden hand)",
+    open: |_| Ok(Box::new(Toy)),
+    files: &[("demo.toml", include_str!("../../../games/toy/demo.toml"))],
+    tools: super::NO_TOOLS,
+};
+
+const TURNS: u32 = 3;
+
+pub struct Toy;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct State {
+    pub turn: u32,
+    /// Set after an advance: the points at stake, and red must choose.
+    pub stake: Option<u32>,
+    pub score: BTreeMap<String, u32>,
+    pub deck: Deck,
+    pub shuffled: bool,
+    /// Red's hand: only red (and the GM) see it.
+    pub hand: Vec<String>,
+    pub over: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Order {
+    Advance,
+    Wait,
+    React,
+    Pass,
+    Take,
+    Gamble,
+}
+
+fn prompt(stake: u32) -> Prompt {
+    Prompt {
+        question: format!(
+            "You advanced for {stake} point(s): take them now, or gamble on a second die (4 or more doubles them, less loses them)?"
+        ),
+        answers: vec!["take".into(), "gamble".into()],
+        default: 0,
+    }
+}
+
+impl System for Toy {
+    type State = State;
+    type Orders = Vec<Order>;
+
+    fn setup(&self, setup: &Setup) -> anyhow::Result<State> {
+        if setup.players != ["red", "blue"] {
+            anyhow::bail!("the toy is played by red and blue, in that order");
+        }
+        let cards = (1..=6).map(|n| format!("card-{n}")).collect();
+        Ok(State {
+            turn: 1,
+            stake: None,
+            score: BTreeMap::from([("red".into(), 0), ("blue".into(), 0)]),
+            deck: Deck::new("toy deck", cards),
+            shuffled: false,
+            hand: Vec::new(),
+            over: None,
+        })
+    }
+
+    fn phase(&self, s: &State) -> Phase {
+        let base = |id: String, title: String| Phase {
+            id,
+            title,
+            due: vec!["red".into()],
+            mode: PhaseMode::Deadline,
+            game_over: s.over.clone(),
+            kind: "turn".into(),
+            optional: Vec::new(),
+            prompts: BTreeMap::new(),
+        };
+        if s.over.is_some() {
+            let mut p = base("OVER".into(), "Game over".into());
+            p.due.clear();
+            return p;
+        }
+        match s.stake {
+            Some(stake) => {
+                let mut p = base(format!("T{}-CHOICE", s.turn), format!("Turn {}: red's choice", s.turn));
+                p.kind = "choice".into();
+                p.prompts.insert("red".into(), prompt(stake));
+                p
+            }
+            None => {
+                let mut p =
+                    base(format!("T{}-MOVE", s.turn), format!("Turn {}: red moves, blue may react", s.turn));
+                p.optional = vec!["blue".into()];
+                p
+            }
+        }
+    }
+
+    fn parse(&self, s: &State, player: &str, body: &str) -> Result<Vec<Order>, Vec<OrderError>> {
+        let mut orders = Vec::new();
+        let mut errors = Vec::new();
+        for (i, line) in body.lines().enumerate() {
+            let t = line.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let o = match (t.to_ascii_uppercase().as_str(), player, s.stake.is_some()) {
+                ("ADVANCE", "red", false) => Order::Advance,
+                ("WAIT", "red", false) => Order::Wait,
+                ("REACT", "blue", false) => Order::React,
+                ("PASS", "blue", false) => Order::Pass,
+                ("TAKE", "red", true) => Order::Take,
+                ("GAMBLE", "red", true) => Order::Gamble,
+                _ => {
+                    errors.push(OrderError::new(
+                        i + 1,
+                        t,
+                        "not an order here (red: ADVANCE or WAIT; blue: REACT or PASS)",
+                    ));
+                    continue;
+                }
+            };
+            orders.push(o);
+        }
+        if orders.len() > 1 {
+            errors.push(OrderError::new(1, "", "one order a turn"));
+        }
+        if errors.is_empty() { Ok(orders) } else { Err(errors) }
+    }
+
+    fn example_orders(&self, s: &State, player: &str) -> Vec<String> {
+        match (player, s.stake.is_some()) {
+            ("red", false) => vec!["ADVANCE".into()],
+            ("blue", false) => vec!["REACT".into()],
+            _ => vec!["take".into()],
+        }
+    }
+
+    fn echo(&self, _s: &State, orders: &Vec<Order>) -> Vec<String> {
+        orders.iter().map(|o| format!("{o:?}").to_ascii_uppercase()).collect()
+    }
+
+    fn resolve(
+        &self,
+        s: &State,
+        orders: &BTreeMap<PlayerId, Vec<Order>>,
+        dice: &mut Dice,
+    ) -> anyhow::Result<Resolution<State>> {
+        let mut next = s.clone();
+        let mut events = Vec::new();
+        let red = orders.get("red").and_then(|o| o.first().cloned());
+        match s.stake {
+            None => {
+                if !next.shuffled {
+                    next.deck.shuffle(dice);
+                    next.shuffled = true;
+                }
+                if let Some(card) = next.deck.draw(dice) {
+                    events.push(Event::to_players(
+                        &["red".into()],
+                        format!("You draw {card} (only you see it)"),
+                    ));
+                    next.hand.push(card);
+                }
+                let reacted = orders.get("blue").is_some_and(|o| o.first() == Some(&Order::React));
+                if red == Some(Order::Advance) {
+                    let die = dice.roll(format!("turn {}: red advances", s.turn), 6);
+                    let stake = if reacted { die.saturating_sub(1).max(1) } else { die };
+                    events.push(Event::public(format!(
+                        "Red advances and rolls {die}{}: {stake} point(s) at stake",
+                        if reacted { "; blue reacts: one less" } else { "" }
+                    )));
+                    next.stake = Some(stake);
+                } else {
+                    events.push(Event::public("Red waits"));
+                    next.turn += 1;
+                }
+            }
+            Some(stake) => {
+                let gained = if red == Some(Order::Gamble) {
+                    let die = dice.roll(format!("turn {}: red gambles", s.turn), 6);
+                    let g = if die >= 4 { stake * 2 } else { 0 };
+                    events.push(Event::public(format!("Red gambles and rolls {die}: {g} point(s)")));
+                    g
+                } else {
+                    events.push(Event::public(format!("Red takes {stake} point(s)")));
+                    stake
+                };
+                *next.score.entry("red".into()).or_insert(0) += gained;
+                *next.score.entry("blue".into()).or_insert(0) += 1;
+                next.stake = None;
+                next.turn += 1;
+            }
+        }
+        if next.turn > TURNS && next.stake.is_none() {
+            let (r, b) = (next.score["red"], next.score["blue"]);
+            next.over = Some(match r.cmp(&b) {
+                std::cmp::Ordering::Greater => format!("red wins, {r} to {b}"),
+                std::cmp::Ordering::Less => format!("blue wins, {b} to {r}"),
+                std::cmp::Ordering::Equal => format!("a draw, {r} all"),
+            });
+        }
+        Ok(Resolution { state: next, events })
+    }
+
+    fn view(&self, s: &State, viewer: &Viewer) -> View {
+        let mut sections = vec![Section {
+            title: "Score".into(),
+            lines: vec![format!(
+                "turn {}; red {}, blue {}",
+                s.turn.min(TURNS),
+                s.score["red"],
+                s.score["blue"]
+            )],
+        }];
+        if matches!(viewer, Viewer::Gm) || *viewer == Viewer::Player("red".into()) {
+            sections.push(Section { title: "Red's hand (only red sees it)".into(), lines: s.hand.clone() });
+        }
+        View { sections, svg: None, data: serde_json::Value::Null }
+    }
+
+    fn random_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+        let coin = rng.next_u32().is_multiple_of(2);
+        Some(
+            match (player, s.stake.is_some()) {
+                ("red", false) => {
+                    if coin {
+                        "ADVANCE"
+                    } else {
+                        "WAIT"
+                    }
+                }
+                ("blue", false) => {
+                    if coin {
+                        "REACT"
+                    } else {
+                        "PASS"
+                    }
+                }
+                _ => {
+                    if coin {
+                        "take"
+                    } else {
+                        "gamble"
+                    }
+                }
+            }
+            .to_string(),
+        )
+    }
+
+    fn game_turn(&self, s: &State) -> Option<String> {
+        Some(s.turn.to_string())
+    }
+}

@@ -1,0 +1,120 @@
+//! The engine end to end on its toy game (issue 13's acceptance): a reaction from an
+//! optional responder, a question answered by mail (by number, by words, refused
+//! otherwise), the question's default at the deadline, a hidden hand drawn from a
+//! shuffled deck, and `verify --bundle` (and the independent verifier) over it all.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+const T0: &str = "2026-11-23T10:00:00Z";
+
+fn at(hours: f64) -> String {
+    let t0 = chrono::DateTime::parse_from_rfc3339(T0).unwrap();
+    (t0 + chrono::Duration::minutes((hours * 60.0) as i64)).to_rfc3339()
+}
+
+fn run_at(when: &str, args: &[&str]) -> String {
+    let (code, out, err) = output(umpire().env("UMPIRE_NOW", when).args(args).output().unwrap());
+    assert_eq!(code, 0, "umpire {args:?} at {when}: {out}\n{err}");
+    out
+}
+
+fn send(dir: &Path, when: &str, n: &mut u32, player: &str, secret: &str, body: &str) -> String {
+    *n += 1;
+    let f = dir.parent().unwrap().join(format!("in-{n}.txt"));
+    std::fs::write(&f, format!("GAME g\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n")).unwrap();
+    run_at(when, &["ingest", dir.to_str().unwrap(), f.to_str().unwrap()])
+}
+
+fn last_ack(dir: &Path) -> String {
+    let mut acks: Vec<_> = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("-ack-"))
+        .collect();
+    acks.sort();
+    mail_text(acks.last().unwrap())
+}
+
+#[test]
+fn a_reaction_a_question_by_mail_a_default_and_a_hidden_hand_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    let args = [
+        "new",
+        "toy",
+        d,
+        "--player",
+        "red=red@example.org",
+        "--player",
+        "blue=blue@example.org",
+        "--gm-email",
+        "gm@example.org",
+        "--deadline-hours",
+        "48",
+        "--kind-deadline",
+        "choice=12",
+    ];
+    run_at(T0, &args);
+    let secret = |p: &str| {
+        let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
+        text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string()
+    };
+    let (red, blue) = (secret("red"), secret("blue"));
+    let mut n = 0;
+    // Turn 1: red advances; the step waits for blue, who may react.
+    assert!(send(&dir, &at(1.0), &mut n, "red", &red, "ADVANCE").contains("accepted"));
+    assert!(!run_at(&at(2.0), &["tick", d]).contains("step 1"));
+    assert!(run_at(&at(2.0), &["status", d]).contains("blue             waiting (optional: may pass)"));
+    assert!(send(&dir, &at(3.0), &mut n, "blue", &blue, "REACT").contains("accepted"));
+    assert!(run_at(&at(3.5), &["tick", d]).contains("step 1"));
+    // Red's report asks the question; blue's does not, and only red sees the hand.
+    let red_report = std::fs::read_to_string(dir.join("reports/1/red.txt")).unwrap();
+    assert!(red_report.contains("Question for red") && red_report.contains("2. gamble"), "{red_report}");
+    assert!(red_report.contains("card-"), "{red_report}");
+    for who in ["blue", "public"] {
+        let text = std::fs::read_to_string(dir.join(format!("reports/1/{who}.txt"))).unwrap();
+        assert!(!text.contains("Question for red") && !text.contains("card-"), "{who}: {text}");
+    }
+    assert!(red_report.contains("blue reacts"), "{red_report}");
+    // An answer that is not one of them is refused with the list; "2" is taken and
+    // echoed as its words, which are accepted when sent back.
+    assert!(send(&dir, &at(4.0), &mut n, "red", &red, "maybe").contains("refused"));
+    assert!(last_ack(&dir).contains("1. take (the default), 2. gamble"));
+    assert!(send(&dir, &at(4.5), &mut n, "red", &red, "2").contains("accepted"));
+    let ack = last_ack(&dir);
+    assert!(ack.lines().any(|l| l.trim() == "gamble"), "{ack}");
+    assert!(send(&dir, &at(4.6), &mut n, "red", &red, "gamble").contains("accepted"));
+    assert!(run_at(&at(5.0), &["tick", d]).contains("step 2"));
+    assert!(std::fs::read_to_string(dir.join("reports/2/public.txt")).unwrap().contains("Red gambles"));
+    // Turn 2: blue stays silent (passes at the deadline, not late), red advances and
+    // then does not answer: the question's default (take) applies at its own
+    // 12-hour deadline.
+    assert!(send(&dir, &at(6.0), &mut n, "red", &red, "ADVANCE").contains("accepted"));
+    let out = run_at(&at(5.0 + 49.0), &["tick", d]);
+    assert!(out.contains("step 3") && !out.contains("late:"), "{out}");
+    let out = run_at(&at(5.0 + 49.0 + 13.0), &["tick", d]);
+    assert!(out.contains("step 4"), "{out}");
+    assert!(std::fs::read_to_string(dir.join("reports/4/public.txt")).unwrap().contains("Red takes"));
+    // Everything verifies, the hidden shuffle and draws included.
+    let bundle = tmp.path().join("b.json");
+    run_at(&at(70.0), &["audit-bundle", d, "-o", bundle.to_str().unwrap()]);
+    assert!(run_at(&at(70.0), &["verify", d, "--bundle", bundle.to_str().unwrap()]).contains("verify: OK"));
+    let record: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("reports/1/public.json")).unwrap()).unwrap();
+    let shuffle =
+        record["rolls"].as_array().unwrap().iter().filter(|r| r["label"] == "toy deck: shuffle").count();
+    assert_eq!(shuffle, 5, "six cards take five hidden dice");
+    match std::process::Command::new("python3")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/verify_trust.py"))
+        .args([d, "--bundle", bundle.to_str().unwrap()])
+        .output()
+    {
+        Ok(o) => assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout)),
+        Err(_) => println!("SKIP: python3 not found"),
+    }
+}
