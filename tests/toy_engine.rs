@@ -1,7 +1,8 @@
 //! The engine end to end on its toy game (issue 13's acceptance): a reaction from an
 //! optional responder, a question answered by mail (by number, by words, refused
-//! otherwise), the question's default at the deadline, a hidden hand drawn from a
-//! shuffled deck, and `verify --bundle` (and the independent verifier) over it all.
+//! otherwise), the question's default at the deadline, a standing order that answers
+//! instead, a hidden hand drawn from a shuffled deck, and `verify --bundle` (and the
+//! independent verifier) over it all.
 
 mod common;
 
@@ -40,7 +41,7 @@ fn last_ack(dir: &Path) -> String {
 }
 
 #[test]
-fn a_reaction_a_question_by_mail_a_default_and_a_hidden_hand_verify() {
+fn a_reaction_a_question_by_mail_a_default_a_standing_answer_and_a_hidden_hand_verify() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("g");
     let d = dir.to_str().unwrap();
@@ -100,6 +101,16 @@ fn a_reaction_a_question_by_mail_a_default_and_a_hidden_hand_verify() {
     let out = run_at(&at(5.0 + 49.0 + 13.0), &["tick", d]);
     assert!(out.contains("step 4"), "{out}");
     assert!(std::fs::read_to_string(dir.join("reports/4/public.txt")).unwrap().contains("Red takes"));
+    // Turn 3: red answers the question in advance (a standing order, sealed with the
+    // move); blue passes. The choice then needs nobody's mail and resolves at once.
+    assert!(send(&dir, &at(68.0), &mut n, "red", &red, "ADVANCE\nALWAYS GAMBLE").contains("accepted"));
+    assert!(last_ack(&dir).lines().any(|l| l.trim() == "ALWAYS GAMBLE"));
+    assert!(send(&dir, &at(68.5), &mut n, "blue", &blue, "PASS").contains("accepted"));
+    let out = run_at(&at(69.0), &["tick", d]);
+    assert!(out.contains("step 5") && out.contains("step 6"), "{out}");
+    let sixth = std::fs::read_to_string(dir.join("reports/6/public.txt")).unwrap();
+    assert!(sixth.contains("Red's standing order answers: gamble"), "{sixth}");
+    assert!(sixth.contains("The game is over"), "{sixth}");
     // Everything verifies, the hidden shuffle and draws included.
     let bundle = tmp.path().join("b.json");
     run_at(&at(70.0), &["audit-bundle", d, "-o", bundle.to_str().unwrap()]);

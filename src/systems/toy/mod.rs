@@ -6,6 +6,10 @@
 //! (an optional responder) or pass. An advance rolls a die (one less if blue
 //! reacted), and red is asked: take the points, or gamble on a second die (4 or more
 //! doubles them, less loses them). The higher score after three turns wins.
+//!
+//! Red may answer the question in advance with a standing order (`ALWAYS TAKE`,
+//! `ALWAYS GAMBLE`, `ALWAYS ASK` to be asked again): the choice then needs nobody's
+//! mail and resolves at once, and the report says the standing order answered.
 
 use std::collections::BTreeMap;
 
@@ -39,6 +43,10 @@ pub struct State {
     pub shuffled: bool,
     /// Red's hand: only red (and the GM) see it.
     pub hand: Vec<String>,
+    /// Red's standing answer to the question ("take" or "gamble"), sealed with the
+    /// orders that gave it and kept here, committed like the rest of the state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub always: Option<String>,
     pub over: Option<String>,
 }
 
@@ -50,6 +58,8 @@ pub enum Order {
     Pass,
     Take,
     Gamble,
+    /// A standing answer to the question, or None to be asked.
+    Always(Option<String>),
 }
 
 fn prompt(stake: u32) -> Prompt {
@@ -78,6 +88,7 @@ impl System for Toy {
             deck: Deck::new("toy deck", cards),
             shuffled: false,
             hand: Vec::new(),
+            always: None,
             over: None,
         })
     }
@@ -102,7 +113,12 @@ impl System for Toy {
             Some(stake) => {
                 let mut p = base(format!("T{}-CHOICE", s.turn), format!("Turn {}: red's choice", s.turn));
                 p.kind = "choice".into();
-                p.prompts.insert("red".into(), prompt(stake));
+                if s.always.is_some() {
+                    // A standing answer: nobody is asked, the step runs at once.
+                    p.due.clear();
+                } else {
+                    p.prompts.insert("red".into(), prompt(stake));
+                }
                 p
             }
             None => {
@@ -122,7 +138,22 @@ impl System for Toy {
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
-            let o = match (t.to_ascii_uppercase().as_str(), player, s.stake.is_some()) {
+            let upper = t.to_ascii_uppercase();
+            let always = match upper.split_whitespace().collect::<Vec<_>>().as_slice() {
+                ["ALWAYS", "TAKE"] => Some(Some("take".to_string())),
+                ["ALWAYS", "GAMBLE"] => Some(Some("gamble".to_string())),
+                ["ALWAYS", "ASK"] => Some(None),
+                _ => None,
+            };
+            if let Some(a) = always {
+                if player == "red" && s.stake.is_none() {
+                    orders.push(Order::Always(a));
+                } else {
+                    errors.push(OrderError::new(i + 1, t, "only red gives a standing answer, with a move"));
+                }
+                continue;
+            }
+            let o = match (upper.as_str(), player, s.stake.is_some()) {
                 ("ADVANCE", "red", false) => Order::Advance,
                 ("WAIT", "red", false) => Order::Wait,
                 ("REACT", "blue", false) => Order::React,
@@ -140,7 +171,7 @@ impl System for Toy {
             };
             orders.push(o);
         }
-        if orders.len() > 1 {
+        if orders.iter().filter(|o| !matches!(o, Order::Always(_))).count() > 1 {
             errors.push(OrderError::new(1, "", "one order a turn"));
         }
         if errors.is_empty() { Ok(orders) } else { Err(errors) }
@@ -155,7 +186,14 @@ impl System for Toy {
     }
 
     fn echo(&self, _s: &State, orders: &Vec<Order>) -> Vec<String> {
-        orders.iter().map(|o| format!("{o:?}").to_ascii_uppercase()).collect()
+        orders
+            .iter()
+            .map(|o| match o {
+                Order::Always(Some(a)) => format!("ALWAYS {}", a.to_ascii_uppercase()),
+                Order::Always(None) => "ALWAYS ASK".into(),
+                other => format!("{other:?}").to_ascii_uppercase(),
+            })
+            .collect()
     }
 
     fn resolve(
@@ -166,7 +204,11 @@ impl System for Toy {
     ) -> anyhow::Result<Resolution<State>> {
         let mut next = s.clone();
         let mut events = Vec::new();
-        let red = orders.get("red").and_then(|o| o.first().cloned());
+        let red_orders = orders.get("red").cloned().unwrap_or_default();
+        if let Some(Order::Always(a)) = red_orders.iter().find(|o| matches!(o, Order::Always(_))) {
+            next.always = a.clone();
+        }
+        let red = red_orders.into_iter().find(|o| !matches!(o, Order::Always(_)));
         match s.stake {
             None => {
                 if !next.shuffled {
@@ -195,6 +237,13 @@ impl System for Toy {
                 }
             }
             Some(stake) => {
+                let red = match (&red, s.always.as_deref()) {
+                    (None, Some(a)) => {
+                        events.push(Event::public(format!("Red's standing order answers: {a}")));
+                        Some(if a == "gamble" { Order::Gamble } else { Order::Take })
+                    }
+                    _ => red,
+                };
                 let gained = if red == Some(Order::Gamble) {
                     let die = dice.roll(format!("turn {}: red gambles", s.turn), 6);
                     let g = if die >= 4 { stake * 2 } else { 0 };
@@ -241,6 +290,7 @@ impl System for Toy {
         let coin = rng.next_u32().is_multiple_of(2);
         Some(
             match (player, s.stake.is_some()) {
+                ("red", false) if rng.next_u32().is_multiple_of(4) => "ADVANCE\nALWAYS TAKE",
                 ("red", false) => {
                     if coin {
                         "ADVANCE"
