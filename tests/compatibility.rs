@@ -58,3 +58,37 @@ fn earlier_campaigns_still_verify_and_replay() {
         assert_eq!(code, 1, "{system}: an edited report passed: {err}");
     }
 }
+
+/// Issue 13, part 8: a campaign records the rules revision and data it was made with;
+/// a build that would resolve it differently refuses it and says why, instead of
+/// re-adjudicating it silently.
+#[test]
+fn a_campaign_pins_its_rules_and_data() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    new_campaign(
+        &dir,
+        "guerilla-warfare",
+        &["austria", "england", "france", "germany", "italy", "russia", "turkey"],
+    );
+    let toml = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    assert!(toml.contains("[rules]") && toml.contains("\"abstraction.toml\""), "{toml}");
+    ok(&["status", d]);
+    // A data file that differs from the pinned one (here: the campaign's own copy).
+    let own = dir.join("games/guerilla-warfare");
+    std::fs::create_dir_all(&own).unwrap();
+    std::fs::write(own.join("abstraction.toml"), "# another board\n").unwrap();
+    let (code, _, err) = run(&["status", d]);
+    assert_eq!(code, 1);
+    assert!(err.contains("abstraction.toml is not the one this campaign was made with"), "{err}");
+    std::fs::remove_dir_all(dir.join("games")).unwrap();
+    ok(&["status", d]);
+    // Made by a newer build.
+    let newer = toml.replace("revision = 1", "revision = 99");
+    assert_ne!(newer, toml);
+    std::fs::write(dir.join("campaign.toml"), newer).unwrap();
+    let (code, _, err) = run(&["status", d]);
+    assert_eq!(code, 1);
+    assert!(err.contains("revision 99") && err.contains("this build has revision 1"), "{err}");
+}

@@ -36,6 +36,10 @@ pub struct Config {
     /// whose web server must read the public reports may relax it, say to "0750".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub directory_mode: Option<String>,
+    /// The rules and data the campaign was made with (absent in campaigns made before
+    /// the pin): a build that would resolve it differently refuses it, naming why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesPin>,
     /// Deadlines, reminders and grace; without it, phases wait for the GM.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub schedule: Option<Schedule>,
@@ -44,6 +48,15 @@ pub struct Config {
     /// The GM's own secret, for GM commands sent by mail (salted hash).
     pub gm_secret_salt: String,
     pub gm_secret_hash: String,
+}
+
+/// The system's rules revision and the SHA-256 of each data file in use when the
+/// campaign was made.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RulesPin {
+    pub revision: u32,
+    #[serde(default)]
+    pub data: BTreeMap<String, String>,
 }
 
 fn default_max_input() -> u64 {

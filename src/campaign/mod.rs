@@ -35,7 +35,7 @@ use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result, anyhow, bail};
 use serde_json::Value;
 
 pub use config::{Config, Player};
@@ -101,6 +101,7 @@ impl Campaign {
         if let Some(e) = self.engine.get() {
             return Ok(e.clone());
         }
+        check_rules_pin(&self.root, &self.config)?;
         let engine: Rc<dyn Engine> = Rc::from(open_engine(&self.root, &self.config.system)?);
         Ok(self.engine.get_or_init(|| engine).clone())
     }
@@ -145,6 +146,35 @@ impl Campaign {
         let chains = Chains::new(&self.master_secret()?, self.config.chain_length);
         Ok(self.chains.get_or_init(|| chains))
     }
+}
+
+/// Refuses a campaign this build would resolve differently from the one that made it:
+/// one made with a newer revision of the system's rules, or whose data file has
+/// changed in this build (the campaign's own copy in `games/<system>/` wins).
+pub fn check_rules_pin(root: &Path, config: &Config) -> Result<()> {
+    let Some(pin) = &config.rules else { return Ok(()) };
+    let info = systems::find(&config.system)
+        .ok_or_else(|| anyhow!("this build does not know the system '{}'", config.system))?;
+    if pin.revision > info.rules {
+        bail!(
+            "this campaign was made with revision {} of the {} rules; this build has revision {}: run it with a newer umpire",
+            pin.revision,
+            info.name,
+            info.rules
+        );
+    }
+    let data = GameData::new(info.name, info.files, Some(root.join("games").join(info.name)));
+    for (file, hash) in &pin.data {
+        let text = data.text(file)?;
+        if trust::hex(&trust::h(&[text.as_bytes()])) != *hash {
+            bail!(
+                "{file} is not the one this campaign was made with (its SHA-256 was {hash}); put that copy in {}/games/{}/{file} so the campaign replays as it was (or, if you changed it on purpose before the first step, delete its line under [rules.data] in campaign.toml)",
+                root.display(),
+                info.name
+            );
+        }
+    }
+    Ok(())
 }
 
 /// Opens a system with the campaign's own data files where it has them.

@@ -154,6 +154,15 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         options,
         directory_mode: None,
         escape_reports: true,
+        rules: Some(super::config::RulesPin {
+            revision: info.rules,
+            data: info
+                .files
+                .iter()
+                .filter(|(name, _)| *name != "demo.toml")
+                .map(|(name, text)| (name.to_string(), trust::hex(&trust::h(&[text.as_bytes()]))))
+                .collect(),
+        }),
         players,
         gm_secret_salt: gm.salt,
         gm_secret_hash: gm.hash,

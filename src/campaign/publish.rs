@@ -87,6 +87,7 @@ impl Settings {
             directory_mode: None,
             escape_reports: self.escape_reports,
             schedule: None,
+            rules: None,
             players: self
                 .players
                 .iter()

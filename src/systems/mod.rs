@@ -468,6 +468,11 @@ pub struct SystemInfo {
     pub files: &'static [(&'static str, &'static str)],
     /// Commands beyond the campaign loop that this system offers.
     pub tools: Tools,
+    /// The revision of the system's rules code. A change that would resolve an
+    /// existing campaign differently either comes with a pinned option (the usual
+    /// way) or raises this; a campaign made by a build with a higher revision is
+    /// refused by an older build, naming both.
+    pub rules: u32,
 }
 
 /// `umpire what-if SYSTEM --position FILE --orders FILE [--json]`: one phase from a

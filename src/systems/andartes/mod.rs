@@ -88,6 +88,7 @@ pub static INFO: SystemInfo = SystemInfo {
         // Nothing in Andartes is hidden on the board: every viewer sees the same map.
         map: Some(|state, _viewer| Ok(report::svg(&serde_json::from_value(state.clone())?))),
     },
+    rules: 1,
 };
 
 /// The system with the components it was opened with.

@@ -28,6 +28,7 @@ pub static INFO: SystemInfo = SystemInfo {
     open: |_| Ok(Box::new(DiceServer)),
     files: &[("demo.toml", include_str!("../../../games/dice/demo.toml"))],
     tools: super::NO_TOOLS,
+    rules: 1,
 };
 
 /// Most requests one orders file may carry.

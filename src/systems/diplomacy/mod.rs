@@ -71,6 +71,7 @@ pub static INFO: SystemInfo = SystemInfo {
         ("demo.toml", include_str!("../../../games/diplomacy/demo.toml")),
     ],
     tools: super::Tools { what_if: Some(whatif::what_if), bench: Some(bench::bench_report), map: None },
+    rules: 1,
 };
 
 pub struct Diplomacy {

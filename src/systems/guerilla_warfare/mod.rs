@@ -56,6 +56,7 @@ pub static INFO: SystemInfo = SystemInfo {
     open: |data| Ok(Box::new(GuerillaWarfare::from_text(&data.text("abstraction.toml")?)?)),
     files: &[("abstraction.toml", BOARD_TOML), ("demo.toml", DEMO_TOML)],
     tools: super::Tools { what_if: None, bench: None, map: Some(svg::map_svg) },
+    rules: 1,
 };
 
 /// The system, with its board prepared.

@@ -27,6 +27,7 @@ pub static INFO: SystemInfo = SystemInfo {
     open: |_| Ok(Box::new(Toy)),
     files: &[("demo.toml", include_str!("../../../games/toy/demo.toml"))],
     tools: super::NO_TOOLS,
+    rules: 1,
 };
 
 const TURNS: u32 = 3;
