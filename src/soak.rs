@@ -116,6 +116,17 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 break;
             }
             turns.insert(engine.game_turn(&state)?.unwrap_or_else(|| format!("step {}", c.steps())));
+            // Every question's default must be an answer the system itself accepts.
+            for (player, prompt) in &phase.prompts {
+                let default = prompt.answers.get(prompt.default).ok_or_else(|| {
+                    anyhow!("game {game}: {player}'s question has no answer {}", prompt.default)
+                })?;
+                if engine.check(&state, player, default)?.is_err() {
+                    bail!(
+                        "game {game}: the default answer '{default}' to {player}'s question is not accepted"
+                    );
+                }
+            }
             for player in &phase.asked() {
                 let state = c.current_state()?;
                 let body = if crate::campaign::signon::is_sign_on(&phase) {
