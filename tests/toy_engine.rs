@@ -129,3 +129,64 @@ fn a_reaction_a_question_by_mail_a_default_a_standing_answer_and_a_hidden_hand_v
         Err(_) => println!("SKIP: python3 not found"),
     }
 }
+
+/// Issue 13, part 13: the GM as a party. With `ruling=yes` the toy waits for the GM's
+/// ruling after the last turn; the GM's file is sealed, receipted and replayed like
+/// orders, while other GM mail is still commands.
+#[test]
+fn the_gm_rules_by_a_sealed_file_that_replays() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    run_at(
+        T0,
+        &[
+            "new",
+            "toy",
+            d,
+            "--player",
+            "red=red@example.org",
+            "--player",
+            "blue=blue@example.org",
+            "--gm-email",
+            "gm@example.org",
+            "--option",
+            "ruling=yes",
+        ],
+    );
+    let secret = |p: &str| {
+        let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
+        text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string()
+    };
+    let red = secret("red");
+    let gm = std::fs::read_to_string(dir.join("secret/gm-secret.txt")).unwrap().trim().to_string();
+    let mut n = 0;
+    for turn in 1..=3 {
+        assert!(send(&dir, &at(turn as f64), &mut n, "red", &red, "WAIT").contains("accepted"));
+        run_at(&at(turn as f64 + 0.1), &["adjudicate", d, "--force"]);
+    }
+    let status = run_at(&at(4.0), &["status", d]);
+    assert!(status.contains("(RULING)") && status.contains("gm"), "{status}");
+    // A wrong secret stores nothing; a command is still a command; the ruling is sealed.
+    assert!(
+        send(&dir, &at(4.1), &mut n, "gm", "AAAA-BBBB-CCCC-DDDD-EEEE", "RULING nobody").contains("refused")
+    );
+    assert!(send(&dir, &at(4.2), &mut n, "gm", &gm, "EXTEND 24").contains("GM commands"));
+    let said = send(&dir, &at(4.3), &mut n, "gm", &gm, "RULING well played by both");
+    assert!(said.contains("accepted for gm, receipt"), "{said}");
+    run_at(&at(4.5), &["adjudicate", d]);
+    let last = std::fs::read_to_string(dir.join("reports/4/public.txt")).unwrap();
+    assert!(last.contains("the GM rules: well played by both"), "{last}");
+    let record: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("reports/4/public.json")).unwrap()).unwrap();
+    assert!(
+        record["receipts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["player"] == "gm" && r["receipt"].is_string())
+    );
+    let bundle = tmp.path().join("b.json");
+    run_at(&at(5.0), &["audit-bundle", d, "-o", bundle.to_str().unwrap()]);
+    assert!(run_at(&at(5.0), &["verify", d, "--bundle", bundle.to_str().unwrap()]).contains("verify: OK"));
+}

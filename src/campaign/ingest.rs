@@ -249,34 +249,55 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     let Some(name) = envelope.player.as_deref() else {
         return reply.refuse(txn, None, "there is no PLAYER line".into(), Vec::new());
     };
-    if name.trim().eq_ignore_ascii_case("gm") {
+    // The GM as a party: where the open phase asks the GM for a file (a ruling), a GM
+    // file that starts with RULING is sealed and committed like a player's orders;
+    // any other GM file is commands.
+    let is_gm = name.trim().eq_ignore_ascii_case("gm");
+    let gm_party = is_gm
+        && phase.asked().iter().any(|p| p == GM)
+        && envelope
+            .body
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#'))
+            .is_some_and(|l| l.to_ascii_uppercase().starts_with("RULING"));
+    if is_gm && !gm_party {
         return gm(c, &envelope, &mut reply, txn);
     }
-    let Some(player) = c.config.player(name) else {
-        return reply.refuse(
-            txn,
-            None,
-            format!("the PLAYER line names no player of game {}", c.config.id),
-            Vec::new(),
-        );
+    let player_id = if gm_party {
+        reply.to = c.config.gm_email.clone();
+        if !envelope.secret.as_deref().is_some_and(|s| c.config.gm_secret_fits(s)) {
+            return reply.refuse(
+                txn,
+                None,
+                "the GM's secret is wrong; nothing was stored".into(),
+                Vec::new(),
+            );
+        }
+        reply.authenticated = true;
+        Ok(GM.to_string())
+    } else {
+        match c.config.player(name) {
+            None => Err(format!("the PLAYER line names no player of game {}", c.config.id)),
+            Some(player) if !envelope.secret.as_deref().is_some_and(|s| player.secret_fits(s)) => {
+                // The named player hears of it at their own address, whoever sent it.
+                reply.to = Some(player.email.clone());
+                let reason =
+                    if envelope.secret.is_none() { "there is no SECRET line" } else { "the secret is wrong" };
+                Err(format!("{reason} for player {}; nothing was stored as theirs", player.id))
+            }
+            Some(player) => {
+                // From here on the sender is the player: answer at the player's own address.
+                reply.to = Some(player.email.clone());
+                reply.authenticated = true;
+                Ok(player.id.clone())
+            }
+        }
     };
-    let authentic = envelope.secret.as_deref().is_some_and(|s| player.secret_fits(s));
-    if !authentic {
-        // The named player hears of it at their own address, whoever sent it.
-        reply.to = Some(player.email.clone());
-        let reason =
-            if envelope.secret.is_none() { "there is no SECRET line" } else { "the secret is wrong" };
-        return reply.refuse(
-            txn,
-            None,
-            format!("{reason} for player {}; nothing was stored as theirs", player.id),
-            Vec::new(),
-        );
-    }
-    // From here on the sender is the player: answer at the player's own address.
-    reply.to = Some(player.email.clone());
-    reply.authenticated = true;
-    let player_id = player.id.clone();
+    let player_id = match player_id {
+        Ok(id) => id,
+        Err(reason) => return reply.refuse(txn, None, reason, Vec::new()),
+    };
     if let Some(result) = &phase.game_over {
         return reply.refuse(
             txn,
@@ -386,6 +407,9 @@ fn in_the_mail(envelope: &Envelope, errors: Vec<crate::systems::OrderError>) -> 
     let offset = envelope.body_first_line.saturating_sub(1);
     errors.into_iter().map(|e| LineError { line: e.line + offset, text: e.text, reason: e.reason }).collect()
 }
+
+/// The GM's id where a phase asks the GM for a file (a ruling).
+pub const GM: &str = "gm";
 
 /// GM commands: authenticated with the GM's secret, answered at the GM's address.
 fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Result<Verdict> {

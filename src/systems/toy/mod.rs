@@ -10,6 +10,9 @@
 //! Red may answer the question in advance with a standing order (`ALWAYS TAKE`,
 //! `ALWAYS GAMBLE`, `ALWAYS ASK` to be asked again): the choice then needs nobody's
 //! mail and resolves at once, and the report says the standing order answered.
+//!
+//! With option `ruling=yes` the GM is a party: after the last turn the game waits for
+//! the GM's file, `RULING <text>`, sealed and committed like orders, before it ends.
 
 use std::collections::BTreeMap;
 
@@ -48,6 +51,12 @@ pub struct State {
     /// orders that gave it and kept here, committed like the rest of the state.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub always: Option<String>,
+    /// Option `ruling=yes`: the result waits for the GM's ruling.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ruling: bool,
+    /// The result, once the turns are over, while a ruling is awaited.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
     pub over: Option<String>,
 }
 
@@ -61,6 +70,8 @@ pub enum Order {
     Gamble,
     /// A standing answer to the question, or None to be asked.
     Always(Option<String>),
+    /// The GM's ruling.
+    Ruling(String),
 }
 
 fn prompt(stake: u32) -> Prompt {
@@ -81,6 +92,14 @@ impl System for Toy {
         if setup.players != ["red", "blue"] {
             anyhow::bail!("the toy is played by red and blue, in that order");
         }
+        let mut ruling = false;
+        for (key, value) in setup.options {
+            match (key.as_str(), value.as_str()) {
+                ("ruling", "yes") => ruling = true,
+                ("ruling", "no") => ruling = false,
+                _ => anyhow::bail!("the toy has one option, ruling=yes|no (not {key}={value})"),
+            }
+        }
         let cards = (1..=6).map(|n| format!("card-{n}")).collect();
         Ok(State {
             turn: 1,
@@ -90,6 +109,8 @@ impl System for Toy {
             shuffled: false,
             hand: Vec::new(),
             always: None,
+            ruling,
+            result: None,
             over: None,
         })
     }
@@ -108,6 +129,12 @@ impl System for Toy {
         if s.over.is_some() {
             let mut p = base("OVER".into(), "Game over".into());
             p.due.clear();
+            return p;
+        }
+        if s.result.is_some() {
+            let mut p = base("RULING".into(), "The GM's ruling on the result".into());
+            p.due = vec![crate::campaign::ingest::GM.into()];
+            p.kind = "ruling".into();
             return p;
         }
         match s.stake {
@@ -140,6 +167,19 @@ impl System for Toy {
                 continue;
             }
             let upper = t.to_ascii_uppercase();
+            if player == crate::campaign::ingest::GM {
+                match t.get(..6) {
+                    Some(w) if w.eq_ignore_ascii_case("ruling") && s.result.is_some() => {
+                        orders.push(Order::Ruling(t[6..].trim().to_string()))
+                    }
+                    _ => errors.push(OrderError::new(
+                        i + 1,
+                        t,
+                        "the GM's file here is RULING and the ruling's text",
+                    )),
+                }
+                continue;
+            }
             let always = match upper.split_whitespace().collect::<Vec<_>>().as_slice() {
                 ["ALWAYS", "TAKE"] => Some(Some("take".to_string())),
                 ["ALWAYS", "GAMBLE"] => Some(Some("gamble".to_string())),
@@ -192,6 +232,7 @@ impl System for Toy {
             .map(|o| match o {
                 Order::Always(Some(a)) => format!("ALWAYS {}", a.to_ascii_uppercase()),
                 Order::Always(None) => "ALWAYS ASK".into(),
+                Order::Ruling(text) => format!("RULING {text}"),
                 other => format!("{other:?}").to_ascii_uppercase(),
             })
             .collect()
@@ -205,6 +246,20 @@ impl System for Toy {
     ) -> anyhow::Result<Resolution<State>> {
         let mut next = s.clone();
         let mut events = Vec::new();
+        if let Some(result) = &s.result {
+            let ruling = orders
+                .get(crate::campaign::ingest::GM)
+                .and_then(|o| o.first())
+                .and_then(|o| if let Order::Ruling(t) = o { Some(t.clone()) } else { None });
+            let text = match ruling {
+                Some(t) => format!("{result}; the GM rules: {t}"),
+                None => format!("{result} (no ruling came)"),
+            };
+            events.push(Event::public(format!("The game is over: {text}")));
+            next.result = None;
+            next.over = Some(text);
+            return Ok(Resolution { state: next, events });
+        }
         let red_orders = orders.get("red").cloned().unwrap_or_default();
         if let Some(Order::Always(a)) = red_orders.iter().find(|o| matches!(o, Order::Always(_))) {
             next.always = a.clone();
@@ -262,11 +317,16 @@ impl System for Toy {
         }
         if next.turn > TURNS && next.stake.is_none() {
             let (r, b) = (next.score["red"], next.score["blue"]);
-            next.over = Some(match r.cmp(&b) {
+            let result = match r.cmp(&b) {
                 std::cmp::Ordering::Greater => format!("red wins, {r} to {b}"),
                 std::cmp::Ordering::Less => format!("blue wins, {b} to {r}"),
                 std::cmp::Ordering::Equal => format!("a draw, {r} all"),
-            });
+            };
+            if next.ruling {
+                next.result = Some(result);
+            } else {
+                next.over = Some(result);
+            }
         }
         Ok(Resolution { state: next, events })
     }
