@@ -190,3 +190,61 @@ fn the_gm_rules_by_a_sealed_file_that_replays() {
     run_at(&at(5.0), &["audit-bundle", d, "-o", bundle.to_str().unwrap()]);
     assert!(run_at(&at(5.0), &["verify", d, "--bundle", bundle.to_str().unwrap()]).contains("verify: OK"));
 }
+
+/// Issue 13, part 12: suspension. Red orders two advances; the turn stops at red's
+/// question after the first, the second waits in committed state (told to red alone),
+/// and the step that answers resumes it. Who is asked comes from the state: blue's
+/// reactions run out and blue is no longer asked.
+#[test]
+fn a_turn_stops_at_a_question_and_resumes_and_who_is_asked_follows_the_state() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    run_at(
+        T0,
+        &[
+            "new",
+            "toy",
+            d,
+            "--player",
+            "red=red@example.org",
+            "--player",
+            "blue=blue@example.org",
+            "--gm-email",
+            "gm@example.org",
+        ],
+    );
+    let secret = |p: &str| {
+        let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
+        text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string()
+    };
+    let (red, blue) = (secret("red"), secret("blue"));
+    let mut n = 0;
+    assert!(send(&dir, &at(1.0), &mut n, "red", &red, "ADVANCE\nADVANCE").contains("accepted"));
+    assert!(send(&dir, &at(1.1), &mut n, "blue", &blue, "REACT").contains("accepted"));
+    run_at(&at(1.2), &["adjudicate", d]);
+    let red_report = std::fs::read_to_string(dir.join("reports/1/red.txt")).unwrap();
+    assert!(red_report.contains("Your second ADVANCE waits"), "{red_report}");
+    for who in ["blue", "public"] {
+        let text = std::fs::read_to_string(dir.join(format!("reports/1/{who}.txt"))).unwrap();
+        assert!(!text.contains("second ADVANCE"), "{who} learns of red's suspended order: {text}");
+    }
+    // The answer resumes the suspended advance: a new stake and the question again.
+    assert!(send(&dir, &at(2.0), &mut n, "red", &red, "take").contains("accepted"));
+    run_at(&at(2.1), &["adjudicate", d]);
+    let second = std::fs::read_to_string(dir.join("reports/2/public.txt")).unwrap();
+    assert!(second.contains("Red advances again"), "{second}");
+    assert!(run_at(&at(2.2), &["status", d]).contains("(T1-CHOICE)"));
+    assert!(send(&dir, &at(2.3), &mut n, "red", &red, "1").contains("accepted"));
+    run_at(&at(2.4), &["adjudicate", d]);
+    // Turn 2: blue spends its last reaction; in turn 3 blue is not asked.
+    assert!(send(&dir, &at(3.0), &mut n, "red", &red, "WAIT").contains("accepted"));
+    assert!(send(&dir, &at(3.1), &mut n, "blue", &blue, "REACT").contains("accepted"));
+    run_at(&at(3.2), &["adjudicate", d]);
+    let status = run_at(&at(3.3), &["status", d]);
+    assert!(status.contains("(T3-MOVE)") && !status.contains("blue"), "{status}");
+    assert!(send(&dir, &at(3.4), &mut n, "blue", &blue, "REACT").contains("refused"));
+    let bundle = tmp.path().join("b.json");
+    run_at(&at(4.0), &["audit-bundle", d, "-o", bundle.to_str().unwrap()]);
+    assert!(run_at(&at(4.0), &["verify", d, "--bundle", bundle.to_str().unwrap()]).contains("verify: OK"));
+}

@@ -11,6 +11,11 @@
 //! `ALWAYS GAMBLE`, `ALWAYS ASK` to be asked again): the choice then needs nobody's
 //! mail and resolves at once, and the report says the standing order answered.
 //!
+//! Red may order a second ADVANCE after the first: the turn stops at red's question
+//! and the second advance waits in the committed state (hidden from blue), resumed
+//! by the step that answers it (suspension). Blue has two reactions a game; once they
+//! are spent, blue is no longer asked.
+//!
 //! With option `ruling=yes` the GM is a party: after the last turn the game waits for
 //! the GM's file, `RULING <text>`, sealed and committed like orders, before it ends.
 
@@ -35,6 +40,10 @@ pub static INFO: SystemInfo = SystemInfo {
 
 const TURNS: u32 = 3;
 
+fn two() -> u32 {
+    2
+}
+
 pub struct Toy;
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -51,6 +60,13 @@ pub struct State {
     /// orders that gave it and kept here, committed like the rest of the state.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub always: Option<String>,
+    /// Red's orders not yet carried out (a second advance, suspended by the question):
+    /// committed with the state, shown to nobody but red and the GM.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<String>,
+    /// Blue's reactions left; blue is asked only while some are.
+    #[serde(default = "two")]
+    pub reactions: u32,
     /// Option `ruling=yes`: the result waits for the GM's ruling.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub ruling: bool,
@@ -109,6 +125,8 @@ impl System for Toy {
             shuffled: false,
             hand: Vec::new(),
             always: None,
+            pending: Vec::new(),
+            reactions: 2,
             ruling,
             result: None,
             over: None,
@@ -150,9 +168,16 @@ impl System for Toy {
                 p
             }
             None => {
-                let mut p =
-                    base(format!("T{}-MOVE", s.turn), format!("Turn {}: red moves, blue may react", s.turn));
-                p.optional = vec!["blue".into()];
+                let title = if s.reactions > 0 {
+                    format!("Turn {}: red moves, blue may react", s.turn)
+                } else {
+                    format!("Turn {}: red moves", s.turn)
+                };
+                let mut p = base(format!("T{}-MOVE", s.turn), title);
+                // Who is asked comes from the state: blue only while it can react.
+                if s.reactions > 0 {
+                    p.optional = vec!["blue".into()];
+                }
                 p
             }
         }
@@ -212,8 +237,13 @@ impl System for Toy {
             };
             orders.push(o);
         }
-        if orders.iter().filter(|o| !matches!(o, Order::Always(_))).count() > 1 {
-            errors.push(OrderError::new(1, "", "one order a turn"));
+        let actions: Vec<&Order> = orders.iter().filter(|o| !matches!(o, Order::Always(_))).collect();
+        let two_advances = actions.len() == 2 && actions.iter().all(|o| **o == Order::Advance);
+        if actions.len() > 1 && !two_advances {
+            errors.push(OrderError::new(1, "", "one order a turn (or ADVANCE twice)"));
+        }
+        if orders.contains(&Order::React) && s.reactions == 0 {
+            errors.push(OrderError::new(1, "", "blue has no reactions left"));
         }
         if errors.is_empty() { Ok(orders) } else { Err(errors) }
     }
@@ -264,7 +294,13 @@ impl System for Toy {
         if let Some(Order::Always(a)) = red_orders.iter().find(|o| matches!(o, Order::Always(_))) {
             next.always = a.clone();
         }
-        let red = red_orders.into_iter().find(|o| !matches!(o, Order::Always(_)));
+        let mut actions = red_orders.into_iter().filter(|o| !matches!(o, Order::Always(_)));
+        let red = actions.next();
+        if s.stake.is_none() && actions.next() == Some(Order::Advance) {
+            // The second advance waits for the question's answer (suspension).
+            next.pending = vec!["ADVANCE".into()];
+            events.push(Event::to_players(&["red".into()], "Your second ADVANCE waits until you answer"));
+        }
         match s.stake {
             None => {
                 if !next.shuffled {
@@ -279,6 +315,9 @@ impl System for Toy {
                     next.hand.push(card);
                 }
                 let reacted = orders.get("blue").is_some_and(|o| o.first() == Some(&Order::React));
+                if reacted {
+                    next.reactions = next.reactions.saturating_sub(1);
+                }
                 if red == Some(Order::Advance) {
                     let die = dice.roll(format!("turn {}: red advances", s.turn), 6);
                     let stake = if reacted { die.saturating_sub(1).max(1) } else { die };
@@ -312,7 +351,17 @@ impl System for Toy {
                 *next.score.entry("red".into()).or_insert(0) += gained;
                 *next.score.entry("blue".into()).or_insert(0) += 1;
                 next.stake = None;
-                next.turn += 1;
+                if next.pending.is_empty() {
+                    next.turn += 1;
+                } else {
+                    // Resume the suspended rest of red's orders.
+                    next.pending.clear();
+                    let die = dice.roll(format!("turn {}: red advances again", s.turn), 6);
+                    events.push(Event::public(format!(
+                        "Red advances again (an order given with the first) and rolls {die}: {die} point(s) at stake"
+                    )));
+                    next.stake = Some(die);
+                }
             }
         }
         if next.turn > TURNS && next.stake.is_none() {
