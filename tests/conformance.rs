@@ -55,3 +55,39 @@ fn soak_max_turns_stops_where_it_says() {
     let turn = state["turn"].as_u64().unwrap();
     assert!(state["over"].is_string() || turn <= 3, "turn {turn}: {out}");
 }
+
+/// Issue 13, part 7: options are declared once per system; an unknown key or a bad
+/// value is refused the same way for every system, naming what would do, and
+/// `umpire systems` lists them.
+#[test]
+fn options_are_declared_listed_and_checked_alike() {
+    let listing = ok(&["systems"]);
+    assert!(
+        listing.contains("--option coasts=datc|strict")
+            && listing.contains("--option landing=within-limit|always")
+    );
+    let tmp = tempfile::tempdir().unwrap();
+    for (system, players, bad, why) in [
+        ("dice", vec!["a"], "roundz=yes", "has no option 'roundz'"),
+        ("dice", vec!["a"], "rounds=maybe", "use yes or no"),
+        (
+            "guerilla-warfare",
+            vec!["austria", "england", "france", "germany", "italy", "russia", "turkey"],
+            "landing=sometimes",
+            "use within-limit or always",
+        ),
+        ("andartes", vec!["gov", "dse"], "end=7", "use 5 or 10"),
+    ] {
+        let dir = tmp.path().join(format!("{system}-{}", bad.replace('=', "-")));
+        let mut args: Vec<String> = vec!["new".into(), system.into(), dir.display().to_string()];
+        for p in &players {
+            args.extend(["--player".into(), format!("{p}={p}@example.org")]);
+        }
+        args.extend(["--gm-email".into(), "gm@example.org".into(), "--option".into(), bad.into()]);
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, _, err) = run(&refs);
+        assert_ne!(code, 0, "{system} {bad}");
+        assert!(err.contains(why), "{system} {bad}: {err}");
+        assert!(!dir.join("campaign.toml").exists());
+    }
+}

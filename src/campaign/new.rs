@@ -142,6 +142,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
     for (key, value) in engine.pinned_options() {
         options.entry(key.to_string()).or_insert_with(|| value.to_string());
     }
+    crate::systems::options::check(info.name, &options, info.options)?;
     let config = Config {
         id: id.clone(),
         system: info.name.to_string(),

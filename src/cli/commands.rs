@@ -24,6 +24,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
         Command::Systems => {
             for s in systems::SYSTEMS {
                 sayln!("{:<18} {}", s.name, s.title);
+                for o in s.options {
+                    sayln!("{:<18}   --option {:<40} {}", "", o.form(), o.help);
+                }
             }
             Ok(0)
         }

@@ -11,6 +11,7 @@ pub mod data;
 pub mod dice_server;
 pub mod diplomacy;
 pub mod guerilla_warfare;
+pub mod options;
 pub mod toy;
 
 use std::collections::BTreeMap;
@@ -468,6 +469,9 @@ pub struct SystemInfo {
     pub files: &'static [(&'static str, &'static str)],
     /// Commands beyond the campaign loop that this system offers.
     pub tools: Tools,
+    /// The campaign options it takes (checked before `setup` reads them; listed by
+    /// `umpire systems`).
+    pub options: &'static [options::OptionSpec],
     /// The revision of the system's rules code. A change that would resolve an
     /// existing campaign differently either comes with a pinned option (the usual
     /// way) or raises this; a campaign made by a build with a higher revision is

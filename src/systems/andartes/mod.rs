@@ -88,6 +88,38 @@ pub static INFO: SystemInfo = SystemInfo {
         // Nothing in Andartes is hidden on the board: every viewer sees the same map.
         map: Some(|state, _viewer| Ok(report::svg(&serde_json::from_value(state.clone())?))),
     },
+    options: &[
+        super::options::OptionSpec {
+            key: "government",
+            values: &[],
+            help: "the player of the Government (default: the first)",
+        },
+        super::options::OptionSpec {
+            key: "tito",
+            values: &["on", "off", "yes", "no", "true", "false", "1", "0"],
+            help: "17.1 Tito breaks with Stalin",
+        },
+        super::options::OptionSpec {
+            key: "start1944",
+            values: &["on", "off", "yes", "no", "true", "false", "1", "0"],
+            help: "17.3 the 1944 start",
+        },
+        super::options::OptionSpec {
+            key: "1944",
+            values: &["on", "off", "yes", "no", "true", "false", "1", "0"],
+            help: "the same as start1944",
+        },
+        super::options::OptionSpec {
+            key: "end",
+            values: &["5", "10", "15", "20", "25", "30"],
+            help: "the agreed Victory Check turn (5.0)",
+        },
+        super::options::OptionSpec {
+            key: "revision",
+            values: &["1", "2"],
+            help: "the corrected readings (pinned: 2)",
+        },
+    ],
     rules: 1,
 };
 

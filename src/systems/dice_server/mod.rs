@@ -28,6 +28,28 @@ pub static INFO: SystemInfo = SystemInfo {
     open: |_| Ok(Box::new(DiceServer)),
     files: &[("demo.toml", include_str!("../../../games/dice/demo.toml"))],
     tools: super::NO_TOOLS,
+    options: &[
+        super::options::OptionSpec {
+            key: "rounds",
+            values: &["yes", "no", "true", "false", "1", "0"],
+            help: "collect each round's requests and roll them together",
+        },
+        super::options::OptionSpec {
+            key: "to",
+            values: &["hidden", "public"],
+            help: "TO rolls on the hidden stream (pinned: hidden)",
+        },
+        super::options::OptionSpec {
+            key: "echo",
+            values: &["once", "twice"],
+            help: "a hidden roll shown once to those who see it (pinned: once)",
+        },
+        super::options::OptionSpec {
+            key: "optional",
+            values: &[],
+            help: "players who may roll in a round or pass",
+        },
+    ],
     rules: 1,
 };
 

@@ -71,6 +71,24 @@ pub static INFO: SystemInfo = SystemInfo {
         ("demo.toml", include_str!("../../../games/diplomacy/demo.toml")),
     ],
     tools: super::Tools { what_if: Some(whatif::what_if), bench: Some(bench::bench_report), map: None },
+    options: &[
+        super::options::OptionSpec {
+            key: "power.*",
+            values: &[],
+            help: "the power a player plays: power.<player>=<power>",
+        },
+        super::options::OptionSpec {
+            key: "unassigned",
+            values: &["civil-disorder"],
+            help: "powers without a player hold",
+        },
+        super::options::OptionSpec { key: "last_year", values: &[], help: "the game ends after this year" },
+        super::options::OptionSpec {
+            key: "coasts",
+            values: &["datc", "strict"],
+            help: "follow the DATC's coast preferences, or refuse",
+        },
+    ],
     rules: 1,
 };
 

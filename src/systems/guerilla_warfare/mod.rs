@@ -56,6 +56,28 @@ pub static INFO: SystemInfo = SystemInfo {
     open: |data| Ok(Box::new(GuerillaWarfare::from_text(&data.text("abstraction.toml")?)?)),
     files: &[("abstraction.toml", BOARD_TOML), ("demo.toml", DEMO_TOML)],
     tools: super::Tools { what_if: None, bench: None, map: Some(svg::map_svg) },
+    options: &[
+        super::options::OptionSpec {
+            key: "limit",
+            values: &["nationality", "all"],
+            help: "whose fractions count for the whole-unit limit (R19)",
+        },
+        super::options::OptionSpec {
+            key: "autumn",
+            values: &["before-builds", "november"],
+            help: "which moves are autumn (R3)",
+        },
+        super::options::OptionSpec {
+            key: "dispersed",
+            values: &["count", "free"],
+            help: "a dispersed unit at adjustments (R25; pinned: count)",
+        },
+        super::options::OptionSpec {
+            key: "landing",
+            values: &["within-limit", "always"],
+            help: "a fleet's landing and the limit (R26; pinned: within-limit)",
+        },
+    ],
     rules: 1,
 };
 

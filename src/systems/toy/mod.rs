@@ -35,6 +35,11 @@ pub static INFO: SystemInfo = SystemInfo {
     open: |_| Ok(Box::new(Toy)),
     files: &[("demo.toml", include_str!("../../../games/toy/demo.toml"))],
     tools: super::NO_TOOLS,
+    options: &[super::options::OptionSpec {
+        key: "ruling",
+        values: &["yes", "no"],
+        help: "the GM rules on the result",
+    }],
     rules: 1,
 };
 
