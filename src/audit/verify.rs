@@ -313,12 +313,13 @@ fn replay(
         let k = step.step;
         let rel = format!("reports/{k}/public.json");
         let sealed = step.sealed_bytes()?;
-        let system_phase = engine.phase(&state)?;
+        // The phase open before the step, as live adjudication found it.
+        let phase = signon::open(engine.phase(&state)?, version, signed_on, &b.players);
         let how = StepTrust {
             version,
             previous_record: record_bytes.get(i).map(Vec::as_slice).unwrap_or_default(),
             signed_on,
-            sign_on: signon::needed(&system_phase, version, signed_on),
+            sign_on: signon::is_sign_on(&phase),
         };
         let computed =
             compute_step(engine.as_ref(), &b.campaign, k, &chains, &state, &step.due, &sealed, &how)?;
@@ -350,9 +351,7 @@ fn replay(
         }
         // The human reports, where this copy has them and the campaign's templates.
         if let Some((engine_here, config)) = &renderer {
-            let players: Vec<String> = b.players.clone();
-            let phase = signon::open(engine.phase(&state)?, version, signed_on, &players);
-            let next = signon::open(engine.phase(&computed.state)?, version, signed_on_after, &players);
+            let next = signon::open(engine.phase(&computed.state)?, version, signed_on_after, &b.players);
             let deadline = step_lines.get(i).and_then(|e| e.next_deadline.clone());
             let h_k = chains.hidden(k).ok_or_else(|| anyhow!("the hidden chain has no element {k}"))?;
             let committed = step_lines.get(i).and_then(|e| e.commitments.as_ref());

@@ -298,8 +298,8 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     };
     let computed = compute_step(engine.as_ref(), &c.config.id, step, chains, &state, due, &bytes, &how)?;
     let signed_on_after = how.signed_on || computed.record.receipts.iter().any(|r| r.receipt.is_some());
-    let players: Vec<String> = c.config.players.iter().map(|p| p.id.clone()).collect();
-    let next = super::signon::open(engine.phase(&computed.state)?, version, signed_on_after, &players);
+    let next =
+        super::signon::open(engine.phase(&computed.state)?, version, signed_on_after, &c.config.player_ids());
     // The next phase opens now; its deadline is fixed here and recorded, so a replay
     // renders the same reports.
     let opened = clock::now();

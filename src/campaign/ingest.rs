@@ -252,7 +252,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     // The GM as a party: where the open phase asks the GM for a file (a ruling), a GM
     // file that starts with RULING is sealed and committed like a player's orders;
     // any other GM file is commands.
-    let is_gm = name.trim().eq_ignore_ascii_case("gm");
+    let is_gm = name.trim().eq_ignore_ascii_case(GM);
     let gm_party = is_gm
         && phase.asked().iter().any(|p| p == GM)
         && envelope
@@ -265,8 +265,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         return gm(c, &envelope, &mut reply, txn);
     }
     let player_id = if gm_party {
-        reply.to = c.config.gm_email.clone();
-        if !envelope.secret.as_deref().is_some_and(|s| c.config.gm_secret_fits(s)) {
+        if !gm_signed(c, &envelope, &mut reply) {
             return reply.refuse(
                 txn,
                 None,
@@ -274,7 +273,6 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
                 Vec::new(),
             );
         }
-        reply.authenticated = true;
         Ok(GM.to_string())
     } else {
         match c.config.player(name) {
@@ -412,15 +410,23 @@ fn in_the_mail(envelope: &Envelope, errors: Vec<crate::systems::OrderError>) -> 
 pub const GM: &str = "gm";
 
 /// GM commands: authenticated with the GM's secret, answered at the GM's address.
-fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Result<Verdict> {
-    if !envelope.secret.as_deref().is_some_and(|s| c.config.gm_secret_fits(s)) {
+/// Is the mail signed with the GM's secret? Either way the answer goes to the GM's
+/// address (a wrong secret is the GM's to hear of, whoever sent it).
+fn gm_signed(c: &Campaign, envelope: &Envelope, reply: &mut Reply) -> bool {
+    let signed = envelope.secret.as_deref().is_some_and(|s| c.config.gm_secret_fits(s));
+    if !signed {
         reply.to = c.config.gm_email.clone();
-        return reply.refuse(txn, None, "the GM's secret is wrong; nothing was done".into(), Vec::new());
-    }
-    if let Some(gm) = &c.config.gm_email {
+    } else if let Some(gm) = &c.config.gm_email {
         reply.to = Some(gm.clone());
     }
-    reply.authenticated = true;
+    reply.authenticated = signed;
+    signed
+}
+
+fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Result<Verdict> {
+    if !gm_signed(c, envelope, reply) {
+        return reply.refuse(txn, None, "the GM's secret is wrong; nothing was done".into(), Vec::new());
+    }
     match super::gm_mail::apply(c, &envelope.body, txn)? {
         Err(errors) => {
             let errors = in_the_mail(envelope, errors);

@@ -52,6 +52,8 @@ pub struct Campaign {
     pub ledger: Ledger,
     chains: std::cell::OnceCell<Chains>,
     engine: std::cell::OnceCell<Rc<dyn Engine>>,
+    /// Read from the announcement the first time it is needed (it never changes).
+    trust_version: std::cell::OnceCell<trust::record::Version>,
     _lock: File,
 }
 
@@ -74,6 +76,7 @@ impl Campaign {
             ledger,
             chains: std::cell::OnceCell::new(),
             engine: std::cell::OnceCell::new(),
+            trust_version: std::cell::OnceCell::new(),
             _lock: lock,
         })
     }
@@ -114,10 +117,14 @@ impl Campaign {
 
     /// The trust version the campaign was created with, from its announcement.
     pub fn trust_version(&self) -> Result<trust::record::Version> {
+        if let Some(v) = self.trust_version.get() {
+            return Ok(*v);
+        }
         let path = self.root.join("reports/0/public.json");
         let announcement: trust::record::Announcement = read_json_as(&path)?;
-        trust::record::Version::parse(&announcement.trust)
-            .ok_or_else(|| anyhow!("{}: unknown trust version '{}'", path.display(), announcement.trust))
+        let v = trust::record::Version::parse(&announcement.trust)
+            .ok_or_else(|| anyhow!("{}: unknown trust version '{}'", path.display(), announcement.trust))?;
+        Ok(*self.trust_version.get_or_init(|| v))
     }
 
     /// Has a player's receipt entered any resolved step's digest?
@@ -128,8 +135,7 @@ impl Campaign {
     /// The phase open in `state`: the system's, or Trust v2's sign-on in its place.
     pub fn phase(&self, state: &Value) -> Result<systems::Phase> {
         let system = self.engine()?.phase(state)?;
-        let players: Vec<String> = self.config.players.iter().map(|p| p.id.clone()).collect();
-        Ok(signon::open(system, self.trust_version()?, self.signed_on(), &players))
+        Ok(signon::open(system, self.trust_version()?, self.signed_on(), &self.config.player_ids()))
     }
 
     /// The schedule of the kind of `phase` (its own deadline and reminders, if the

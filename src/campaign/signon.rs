@@ -34,7 +34,7 @@ pub fn open(system_phase: Phase, version: Version, signed_on: bool, players: &[P
 }
 
 /// Does the system's phase wait for a sign-on first?
-pub fn needed(system_phase: &Phase, version: Version, signed_on: bool) -> bool {
+fn needed(system_phase: &Phase, version: Version, signed_on: bool) -> bool {
     version == Version::V2
         && !signed_on
         && system_phase.game_over.is_none()

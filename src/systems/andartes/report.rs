@@ -192,17 +192,11 @@ pub fn border_lines(map: &super::rules::Map) -> Vec<Border> {
             if r.code >= *n {
                 continue;
             }
-            let (p, q) = (point(&r.at), point(&o.at));
-            let clear = |c: Option<(f64, f64)>| {
-                along(p, q, c).all(|(x, y)| {
-                    map.regions.values().filter(|k| k.code != r.code && k.code != *n).all(|k| {
-                        let (kx, ky) = point(&k.at);
-                        (x - kx).abs() > BOX.0 + 2.0 || (y - ky).abs() > BOX.1 + 2.0
-                    })
-                })
-            };
+            // A bend must clear the boxes by a little, so the curve is seen to pass.
+            let clear = |c: Option<(f64, f64)>| !passes_box(map, &r.code, n, c, 2.0);
             let mut bend = None;
             if !clear(None) {
+                let (p, q) = (point(&r.at), point(&o.at));
                 let (mx, my) = ((p.0 + q.0) / 2.0, (p.1 + q.1) / 2.0);
                 let len = ((q.0 - p.0).powi(2) + (q.1 - p.1).powi(2)).sqrt().max(1.0);
                 let (nx, ny) = (-(q.1 - p.1) / len, (q.0 - p.0) / len);
@@ -220,11 +214,17 @@ pub fn border_lines(map: &super::rules::Map) -> Vec<Border> {
 
 /// Does the drawn border `(a, b, bend)` pass through a third Region's box?
 pub fn crosses_a_box(map: &super::rules::Map, a: &str, b: &str, bend: Option<(f64, f64)>) -> bool {
+    passes_box(map, a, b, bend, 0.0)
+}
+
+/// Does the border from `a` to `b` (bent through `bend`) come within `margin` of a
+/// third Region's box?
+fn passes_box(map: &super::rules::Map, a: &str, b: &str, bend: Option<(f64, f64)>, margin: f64) -> bool {
     let (Some(r), Some(o)) = (map.regions.get(a), map.regions.get(b)) else { return false };
     along(point(&r.at), point(&o.at), bend).any(|(x, y)| {
         map.regions.values().filter(|k| k.code != a && k.code != b).any(|k| {
             let (kx, ky) = point(&k.at);
-            (x - kx).abs() <= BOX.0 && (y - ky).abs() <= BOX.1
+            (x - kx).abs() <= BOX.0 + margin && (y - ky).abs() <= BOX.1 + margin
         })
     })
 }
