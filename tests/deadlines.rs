@@ -38,14 +38,7 @@ fn create(dir: &Path, extra: &[&str]) -> std::collections::BTreeMap<String, Stri
     ];
     args.extend(extra);
     run_at(T0, &args);
-    ["alice", "bob"]
-        .iter()
-        .map(|p| {
-            let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
-            let s = text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string();
-            (p.to_string(), s)
-        })
-        .collect()
+    ["alice", "bob"].iter().map(|p| (p.to_string(), welcome_secret(dir, p))).collect()
 }
 
 fn send_orders(dir: &Path, when: &str, player: &str, secret: &str, body: &str) -> String {

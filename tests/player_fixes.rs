@@ -193,10 +193,7 @@ fn item_26_the_gm_is_warned_before_the_chain_runs_out_and_then_mail_is_refused_n
         "--chain-length",
         "3",
     ]);
-    let secret = mail_text(&dir.join("outbox/0000-welcome-alice.eml"))
-        .lines()
-        .find_map(|l| l.strip_prefix("Your secret: ").map(str::to_string))
-        .unwrap();
+    let secret = welcome_secret(&dir, "alice");
     let mut warned = Vec::new();
     for i in 1..=3 {
         let f =
@@ -306,14 +303,7 @@ fn gw_send(
     let body = format!("GAME g\nPLAYER {power}\nSECRET {}\n{lines}\nEND\n", secrets[power]);
     let f = file(tmp, &format!("in-{n}.txt"), &body);
     let said = ok(&["ingest", dir.to_str().unwrap(), f.to_str().unwrap()]);
-    let mut acks: Vec<_> = std::fs::read_dir(dir.join("outbox"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.to_string_lossy().contains("-ack-"))
-        .collect();
-    acks.sort();
-    (said.contains(": accepted"), mail_text(acks.last().unwrap()))
+    (said.contains(": accepted"), newest_ack(dir))
 }
 
 #[test]
@@ -424,21 +414,7 @@ fn gw_campaign(dir: &Path, options: &[&str]) -> std::collections::BTreeMap<Strin
     }
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     ok(&refs);
-    GW_POWERS
-        .iter()
-        .map(|p| {
-            let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
-            let secret =
-                text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string();
-            (p.to_string(), secret)
-        })
-        .collect()
-}
-
-fn open_phase(dir: &Path) -> String {
-    let out = ok(&["status", dir.to_str().unwrap()]);
-    let line = out.lines().find(|l| l.starts_with("open: ")).unwrap_or_else(|| panic!("{out}"));
-    line.rsplit_once('(').and_then(|(_, r)| r.split_once(')')).map(|(id, _)| id.to_string()).unwrap()
+    GW_POWERS.iter().map(|p| (p.to_string(), welcome_secret(dir, p))).collect()
 }
 
 /// Plays England's orders move by move (everyone else holds); each must be accepted.
@@ -574,10 +550,7 @@ fn item_15_coasts_follow_the_datc_preferences_unless_the_campaign_is_strict() {
         }
         let refs: Vec<&str> = args.iter().map(String::as_str).collect();
         ok(&refs);
-        let secret = |p: &str| {
-            let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
-            text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string()
-        };
+        let secret = |p: &str| welcome_secret(&dir, p);
         // 6.B.12: a coast on an army's move; 6.B.10: the wrong coast of one's own fleet.
         for (power, line) in [("france", "A mar - spa(nc)"), ("russia", "F stp(nc) - bot")] {
             let body = format!("GAME g\nPLAYER {power}\nSECRET {}\n{line}\nEND\n", secret(power));

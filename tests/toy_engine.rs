@@ -29,17 +29,6 @@ fn send(dir: &Path, when: &str, n: &mut u32, player: &str, secret: &str, body: &
     run_at(when, &["ingest", dir.to_str().unwrap(), f.to_str().unwrap()])
 }
 
-fn last_ack(dir: &Path) -> String {
-    let mut acks: Vec<_> = std::fs::read_dir(dir.join("outbox"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.to_string_lossy().contains("-ack-"))
-        .collect();
-    acks.sort();
-    mail_text(acks.last().unwrap())
-}
-
 #[test]
 fn a_reaction_a_question_by_mail_a_default_a_standing_answer_and_a_hidden_hand_verify() {
     let tmp = tempfile::tempdir().unwrap();
@@ -61,10 +50,7 @@ fn a_reaction_a_question_by_mail_a_default_a_standing_answer_and_a_hidden_hand_v
         "choice=12",
     ];
     run_at(T0, &args);
-    let secret = |p: &str| {
-        let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
-        text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string()
-    };
+    let secret = |p: &str| welcome_secret(&dir, p);
     let (red, blue) = (secret("red"), secret("blue"));
     let mut n = 0;
     // Turn 1: red advances; the step waits for blue, who may react.
@@ -85,9 +71,9 @@ fn a_reaction_a_question_by_mail_a_default_a_standing_answer_and_a_hidden_hand_v
     // An answer that is not one of them is refused with the list; "2" is taken and
     // echoed as its words, which are accepted when sent back.
     assert!(send(&dir, &at(4.0), &mut n, "red", &red, "maybe").contains("refused"));
-    assert!(last_ack(&dir).contains("1. take (the default), 2. gamble"));
+    assert!(newest_ack(&dir).contains("1. take (the default), 2. gamble"));
     assert!(send(&dir, &at(4.5), &mut n, "red", &red, "2").contains("accepted"));
-    let ack = last_ack(&dir);
+    let ack = newest_ack(&dir);
     assert!(ack.lines().any(|l| l.trim() == "gamble"), "{ack}");
     assert!(send(&dir, &at(4.6), &mut n, "red", &red, "gamble").contains("accepted"));
     assert!(run_at(&at(5.0), &["tick", d]).contains("step 2"));
@@ -104,7 +90,7 @@ fn a_reaction_a_question_by_mail_a_default_a_standing_answer_and_a_hidden_hand_v
     // Turn 3: red answers the question in advance (a standing order, sealed with the
     // move); blue passes. The choice then needs nobody's mail and resolves at once.
     assert!(send(&dir, &at(68.0), &mut n, "red", &red, "ADVANCE\nALWAYS GAMBLE").contains("accepted"));
-    assert!(last_ack(&dir).lines().any(|l| l.trim() == "ALWAYS GAMBLE"));
+    assert!(newest_ack(&dir).lines().any(|l| l.trim() == "ALWAYS GAMBLE"));
     assert!(send(&dir, &at(68.5), &mut n, "blue", &blue, "PASS").contains("accepted"));
     let out = run_at(&at(69.0), &["tick", d]);
     assert!(out.contains("step 5") && out.contains("step 6"), "{out}");
@@ -154,10 +140,7 @@ fn the_gm_rules_by_a_sealed_file_that_replays() {
             "ruling=yes",
         ],
     );
-    let secret = |p: &str| {
-        let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
-        text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string()
-    };
+    let secret = |p: &str| welcome_secret(&dir, p);
     let red = secret("red");
     let gm = std::fs::read_to_string(dir.join("secret/gm-secret.txt")).unwrap().trim().to_string();
     let mut n = 0;
@@ -214,10 +197,7 @@ fn a_turn_stops_at_a_question_and_resumes_and_who_is_asked_follows_the_state() {
             "gm@example.org",
         ],
     );
-    let secret = |p: &str| {
-        let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
-        text.lines().find_map(|l| l.strip_prefix("Your secret: ")).unwrap().trim().to_string()
-    };
+    let secret = |p: &str| welcome_secret(&dir, p);
     let (red, blue) = (secret("red"), secret("blue"));
     let mut n = 0;
     assert!(send(&dir, &at(1.0), &mut n, "red", &red, "ADVANCE\nADVANCE").contains("accepted"));

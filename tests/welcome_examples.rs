@@ -55,27 +55,9 @@ fn next_blocks(text: &str) -> Vec<Block> {
 
 /// The newest acknowledgement's "as understood" lines.
 fn last_echo(dir: &Path) -> Vec<String> {
-    let mut acks: Vec<_> = std::fs::read_dir(dir.join("outbox"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.to_string_lossy().contains("-ack-"))
-        .collect();
-    acks.sort();
-    let text = mail_text(acks.last().expect("an ack"));
+    let text = newest_ack(dir);
     let at = text.find("Your orders as understood:").expect("an accepted ack");
     text[at..].lines().skip(1).take_while(|l| l.starts_with("  ")).map(|l| l.trim().to_string()).collect()
-}
-
-fn newest_ack(dir: &Path) -> String {
-    let mut acks: Vec<_> = std::fs::read_dir(dir.join("outbox"))
-        .unwrap()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.to_string_lossy().contains("-ack-"))
-        .collect();
-    acks.sort();
-    acks.last().map(|p| mail_text(p)).unwrap_or_default()
 }
 
 /// Sends `body` as `player`'s mail; returns the ingest line.
@@ -189,14 +171,6 @@ fn item_1_every_welcome_example_is_accepted_as_it_stands_guerilla_warfare() {
 #[test]
 fn item_1_every_welcome_example_is_accepted_as_it_stands_andartes() {
     round_trip("andartes");
-}
-
-/// The phase id `status` shows as open.
-fn open_phase(dir: &Path) -> String {
-    let out = ok(&["status", dir.to_str().unwrap()]);
-    let line = out.lines().find(|l| l.starts_with("open: ")).unwrap_or_else(|| panic!("{out}"));
-    let id = line.rsplit_once('(').and_then(|(_, r)| r.split_once(')')).map(|(id, _)| id.to_string());
-    id.unwrap_or_else(|| panic!("{line}"))
 }
 
 /// Guerilla Warfare's README writes its notation as one English game; every line it

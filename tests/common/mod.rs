@@ -54,19 +54,34 @@ pub fn new_campaign(dir: &Path, system: &str, players: &[&str]) -> BTreeMap<Stri
     ]);
     let refs: Vec<&str> = args.iter().map(String::as_str).collect();
     ok(&refs);
-    players
-        .iter()
-        .map(|p| {
-            let text = mail_text(&dir.join(format!("outbox/0000-welcome-{p}.eml")));
-            let secret = text
-                .lines()
-                .find_map(|l| l.strip_prefix("Your secret: "))
-                .unwrap_or_else(|| panic!("no secret in {p}'s welcome mail:\n{text}"))
-                .trim()
-                .to_string();
-            (p.to_string(), secret)
-        })
-        .collect()
+    players.iter().map(|p| (p.to_string(), welcome_secret(dir, p))).collect()
+}
+
+/// A player's secret, read from their welcome mail the way the player reads it.
+pub fn welcome_secret(dir: &Path, player: &str) -> String {
+    let text = mail_text(&dir.join(format!("outbox/0000-welcome-{player}.eml")));
+    text.lines()
+        .find_map(|l| l.strip_prefix("Your secret: "))
+        .unwrap_or_else(|| panic!("no secret in {player}'s welcome mail:\n{text}"))
+        .trim()
+        .to_string()
+}
+
+/// The text of the newest acknowledgement in the outbox ("" if there is none).
+pub fn newest_ack(dir: &Path) -> String {
+    let mut acks: Vec<PathBuf> = std::fs::read_dir(dir.join("outbox"))
+        .map(|r| r.flatten().map(|e| e.path()).filter(|p| p.to_string_lossy().contains("-ack-")).collect())
+        .unwrap_or_default();
+    acks.sort();
+    acks.last().map(|p| mail_text(p)).unwrap_or_default()
+}
+
+/// The id of the phase `status` shows as open.
+pub fn open_phase(dir: &Path) -> String {
+    let out = ok(&["status", dir.to_str().unwrap()]);
+    let line = out.lines().find(|l| l.starts_with("open: ")).unwrap_or_else(|| panic!("{out}"));
+    let id = line.rsplit_once('(').and_then(|(_, r)| r.split_once(')')).map(|(id, _)| id.to_string());
+    id.unwrap_or_else(|| panic!("{line}"))
 }
 
 /// Writes `text` to a file in `dir` and returns its path.
