@@ -8,11 +8,11 @@ use super::orders::Attack;
 use super::state::{Loc, Log, Roller, Side, Stage, State};
 use super::{conflict, mobilization, movement, setup, turn};
 
-fn below(rng: &mut impl RngCore, n: usize) -> usize {
+pub(super) fn below(rng: &mut impl RngCore, n: usize) -> usize {
     if n == 0 { 0 } else { rng.next_u32() as usize % n }
 }
 
-fn chance(rng: &mut impl RngCore, percent: u32) -> bool {
+pub(super) fn chance(rng: &mut impl RngCore, percent: u32) -> bool {
     rng.next_u32() % 100 < percent
 }
 

@@ -9,19 +9,12 @@
 
 use rand_core::RngCore;
 
+use super::bot::{below, chance};
 use super::control::{controller, garrisoned, points};
 use super::orders::{Attack, Occupy};
 use super::rules::Doctrine;
 use super::state::{Loc, Log, Roller, Side, Stage, State, Unit};
 use super::{conflict, crt, mobilization, movement, setup};
-
-fn below(rng: &mut impl RngCore, n: usize) -> usize {
-    if n == 0 { 0 } else { rng.next_u32() as usize % n }
-}
-
-fn chance(rng: &mut impl RngCore, percent: u32) -> bool {
-    rng.next_u32() % 100 < percent
-}
 
 /// What `side` expects from the position: control points it would collect (and the
 /// enemy's it would suffer), the Government's doctrine penalties, and a little for

@@ -86,6 +86,16 @@ pub enum Limit {
     All,
 }
 
+impl Limit {
+    /// The pool a fraction of `power` counts in: its power's, or everyone's.
+    pub fn pool(self, power: PowerId) -> Option<PowerId> {
+        match self {
+            Limit::Nationality => Some(power),
+            Limit::All => None,
+        }
+    }
+}
+
 /// Where a fraction wants to end a move, and where it stays if that fails.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Intent<P> {
@@ -116,10 +126,7 @@ pub fn whole_unit_limit<P>(intents: &[Intent<P>], limit: Limit) -> Vec<bool> {
     let mut ok: Vec<bool> = vec![true; intents.len()];
     loop {
         let mut load: BTreeMap<(ProvinceId, Option<PowerId>), u32> = BTreeMap::new();
-        let key = |p: ProvinceId, power: PowerId| match limit {
-            Limit::Nationality => (p, Some(power)),
-            Limit::All => (p, None),
-        };
+        let key = |p: ProvinceId, power: PowerId| (p, limit.pool(power));
         for (i, f) in intents.iter().enumerate() {
             let at = if ok[i] { f.wanted } else { f.fallback };
             if let Some(p) = at {

@@ -430,11 +430,7 @@ pub fn invariants(map: &Map, s: &State) -> Result<(), String> {
         let mut ashore: BTreeMap<(Option<PowerId>, crate::systems::diplomacy::map::ProvinceId), u32> =
             BTreeMap::new();
         for f in dec.fractions.iter().filter(|f| !f.aboard) {
-            let who = match s.rules.limit {
-                Limit::Nationality => Some(f.power),
-                Limit::All => None,
-            };
-            *ashore.entry((who, f.at)).or_insert(0) += f.size;
+            *ashore.entry((s.rules.limit.pool(f.power), f.at)).or_insert(0) += f.size;
         }
         if let Some(((_, p), l)) = ashore.iter().find(|(_, l)| **l > fractions::WHOLE) {
             return Err(format!(

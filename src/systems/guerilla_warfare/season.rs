@@ -143,15 +143,10 @@ pub fn retreats(
                 let to = map.province_of(r);
                 events.push(Event::public(format!("The {name} retreats to {}", map.region_name(r))));
                 let within_limit = s.rules.landing == super::state::Landing::WithinLimit;
-                let counts = |f: &Frac, power: PowerId| match s.rules.limit {
-                    super::fractions::Limit::Nationality => f.power == power,
-                    super::fractions::Limit::All => true,
-                };
-                let mut ashore: u32 = fractions
-                    .iter()
-                    .filter(|f| !f.aboard && f.at == to && counts(f, unit.power))
-                    .map(|f| f.size)
-                    .sum();
+                let pool = s.rules.limit.pool(unit.power);
+                let counts = |f: &Frac| s.rules.limit.pool(f.power) == pool;
+                let mut ashore: u32 =
+                    fractions.iter().filter(|f| !f.aboard && f.at == to && counts(f)).map(|f| f.size).sum();
                 for f in fractions.iter_mut().filter(|f| f.power == unit.power && f.aboard && f.at == from) {
                     f.at = to;
                     if map.province(to).terrain == Terrain::Coast {
