@@ -41,7 +41,7 @@ fn government_attack(
     attack: &orders::Attack,
     dd: &mut Dice,
     log: &mut Log,
-) -> Result<(), String> {
+) -> Result<(), umpire::systems::Refusal> {
     conflict::resolve(
         s,
         Side::Government,
@@ -317,7 +317,7 @@ fn r9_upgrades_needs_and_demobilization() {
 
 // ---- 10.0 Movement, with the examples of 10.4 ----
 
-fn walk(s: &State, id: &str, path: &str) -> Result<(Loc, u32), String> {
+fn walk(s: &State, id: &str, path: &str) -> Result<(Loc, u32), umpire::systems::Refusal> {
     let path: Vec<Loc> =
         path.split_whitespace().map(|w| orders::parse_loc(&s.rules.map, w).expect("loc")).collect();
     movement::walk(s, s.units[id].side, id, &path)

@@ -91,3 +91,53 @@ fn options_are_declared_listed_and_checked_alike() {
         assert!(!dir.join("campaign.toml").exists());
     }
 }
+
+/// Issue 13, part 7: one mapping from players to sides. `seat.<player>=<side>` works
+/// alike in Andartes and Diplomacy; the older forms still seat the same way; a bad
+/// seat is refused before anything is written.
+#[test]
+fn players_are_seated_one_way_in_every_system() {
+    let tmp = tempfile::tempdir().unwrap();
+    let make = |name: &str, system: &str, players: &[&str], options: &[&str]| {
+        let dir = tmp.path().join(name);
+        let mut args: Vec<String> = vec!["new".into(), system.into(), dir.display().to_string()];
+        for p in players {
+            args.extend(["--player".into(), format!("{p}={p}@example.org")]);
+        }
+        args.extend(["--gm-email".into(), "gm@example.org".into()]);
+        for o in options {
+            args.extend(["--option".into(), o.to_string()]);
+        }
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        (run(&refs), dir)
+    };
+    let government_of = |dir: &std::path::Path| {
+        let state: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("state/0.json")).unwrap()).unwrap();
+        state["players"]["government"].as_str().unwrap().to_string()
+    };
+    let ((code, _, err), dir) = make("a1", "andartes", &["ann", "bob"], &[]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(government_of(&dir), "ann", "the first player is the Government");
+    let ((code, _, err), dir) = make("a2", "andartes", &["ann", "bob"], &["seat.bob=Government"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(government_of(&dir), "bob");
+    let ((code, _, err), dir) = make("a3", "andartes", &["ann", "bob"], &["government=bob"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(government_of(&dir), "bob", "the older form seats the same way");
+    let ((code, _, err), dir) = make("a4", "andartes", &["ann", "bob"], &["seat.ann=king"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("'king' is not a side (the sides: government, dse)"), "{err}");
+    assert!(!dir.join("campaign.toml").exists());
+
+    let ((code, _, err), dir) =
+        make("d1", "diplomacy", &["alice", "france"], &["seat.alice=England", "unassigned=civil-disorder"]);
+    assert_eq!(code, 0, "{err}");
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("state/0.json")).unwrap()).unwrap();
+    assert_eq!(state["players"]["england"], "alice", "{state}");
+    assert_eq!(state["players"]["france"], "france");
+    let ((code, _, err), _) = make("d2", "diplomacy", &["alice", "france"], &["unassigned=civil-disorder"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("--option seat.alice=<side>"), "{err}");
+}

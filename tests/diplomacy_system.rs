@@ -16,7 +16,7 @@ fn setup(
     engine: &dyn Engine,
     players: &[&str],
     options: &[(&str, &str)],
-) -> anyhow::Result<serde_json::Value> {
+) -> umpire::systems::Result<serde_json::Value> {
     let players: Vec<String> = players.iter().map(|s| s.to_string()).collect();
     let options: BTreeMap<String, String> =
         options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
@@ -39,7 +39,13 @@ fn players_are_powers_or_mapped_to_them() {
     assert_eq!(phase.due.len(), 7);
 
     let err = setup(&*e, &["alice", "bob"], &[]).unwrap_err().to_string();
-    assert!(err.contains("power.alice"), "{err}");
+    assert!(err.contains("seat.alice=<side>"), "{err}");
+    let state = setup(&*e, &["alice", "bob"], &[("seat.alice", "england"), ("unassigned", "civil-disorder")]);
+    assert!(state.is_err(), "bob has no power and is not named after one");
+    let state =
+        setup(&*e, &["alice", "france"], &[("seat.alice", "English"), ("unassigned", "civil-disorder")])
+            .unwrap();
+    assert_eq!(e.phase(&state).unwrap().due, vec!["alice".to_string(), "france".to_string()]);
     let err = setup(&*e, &["alice"], &[("power.alice", "england")]).unwrap_err().to_string();
     assert!(err.contains("no player for"), "{err}");
     let state = setup(

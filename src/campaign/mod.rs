@@ -187,7 +187,7 @@ pub fn check_rules_pin(root: &Path, config: &Config) -> Result<()> {
 pub fn open_engine(root: &Path, system: &str) -> Result<Box<dyn Engine>> {
     let info =
         systems::find(system).ok_or_else(|| anyhow!("this build does not know the system '{system}'"))?;
-    (info.open)(&GameData::new(info.name, info.files, Some(root.join("games").join(info.name))))
+    Ok((info.open)(&GameData::new(info.name, info.files, Some(root.join("games").join(info.name))))?)
 }
 
 /// Gives the campaign directory its mode (0700 unless campaign.toml relaxes it).

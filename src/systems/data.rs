@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context, Result, anyhow};
+use super::{Error, Result};
 
 pub struct GameData {
     pub system: &'static str,
@@ -32,21 +32,22 @@ impl GameData {
         if let Some(dir) = &self.override_dir {
             let path = dir.join(file);
             if path.exists() {
-                return std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()));
+                return std::fs::read_to_string(&path).map_err(|source| Error::Io { path, source });
             }
         }
         self.embedded
             .iter()
             .find(|(name, _)| *name == file)
             .map(|(_, text)| text.to_string())
-            .ok_or_else(|| anyhow!("system {} has no data file {file}", self.system))
+            .ok_or_else(|| Error::data(file, format!("system {} has no such data file", self.system)))
     }
 
     /// The system's sample game, `demo.toml`: what `demo` plays and whom `soak` seats.
     pub fn demo_script(&self) -> Result<DemoScript> {
-        let text =
-            self.text("demo.toml").map_err(|_| anyhow!("there is no demo for system '{}'", self.system))?;
-        toml::from_str(&text).map_err(|e| anyhow!("{}'s demo.toml: {e}", self.system))
+        let text = self
+            .text("demo.toml")
+            .map_err(|_| Error::setup(format!("there is no demo for system '{}'", self.system)))?;
+        toml::from_str(&text).map_err(|e| Error::data(format!("{}'s demo.toml", self.system), e))
     }
 
     /// The campaign's own copies that replace embedded files, as (name, path).

@@ -10,8 +10,10 @@ pub mod andartes;
 pub mod data;
 pub mod dice_server;
 pub mod diplomacy;
+pub mod error;
 pub mod guerilla_warfare;
 pub mod options;
+pub mod seats;
 pub mod toy;
 
 use std::collections::BTreeMap;
@@ -21,6 +23,7 @@ use serde_json::Value;
 
 pub use crate::dice::Dice;
 pub use data::GameData;
+pub use error::{Broken, Error, Refusal, Result};
 
 /// A player's id as it appears in `campaign.toml` and on the PLAYER line.
 pub type PlayerId = String;
@@ -171,7 +174,7 @@ pub struct Prompt {
 impl Prompt {
     /// The answer a reply gives: the first line that is not blank or a comment, as a
     /// number (1 = the first answer) or as an answer's words in any case.
-    pub fn read(&self, body: &str) -> Result<usize, String> {
+    pub fn read(&self, body: &str) -> Result<usize, Refusal> {
         let line = body.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
         let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         if let Ok(n) = line.parse::<usize>()
@@ -180,10 +183,10 @@ impl Prompt {
             return Ok(n - 1);
         }
         self.answers.iter().position(|a| words(a) == words(line)).ok_or_else(|| {
-            format!(
+            Refusal(format!(
                 "'{line}' is not one of the answers; reply with the number or the words of one: {}",
                 self.list()
-            )
+            ))
         })
     }
 
@@ -257,6 +260,13 @@ pub struct Setup<'a> {
     pub options: &'a BTreeMap<String, String>,
 }
 
+impl Setup<'_> {
+    /// The players' sides, filled the one way every system shares (see `seats`).
+    pub fn seats(&self, seating: &seats::Seating) -> Result<seats::Seats> {
+        seats::assign(self.players, self.options, seating)
+    }
+}
+
 /// One game's rules.
 pub trait System: Send + Sync {
     type State: Serialize + DeserializeOwned + Clone;
@@ -264,7 +274,7 @@ pub trait System: Send + Sync {
 
     /// The starting state. Setup takes no dice: randomness at the start of a game
     /// belongs to a first step with no orders due, so it is keyed like any other.
-    fn setup(&self, setup: &Setup) -> anyhow::Result<Self::State>;
+    fn setup(&self, setup: &Setup) -> Result<Self::State>;
 
     /// Who must order now, or that the game is over.
     fn phase(&self, state: &Self::State) -> Phase;
@@ -295,7 +305,7 @@ pub trait System: Send + Sync {
         state: &Self::State,
         orders: &BTreeMap<PlayerId, Self::Orders>,
         dice: &mut Dice,
-    ) -> anyhow::Result<Resolution<Self::State>>;
+    ) -> Result<Resolution<Self::State>>;
 
     /// What `viewer` may see of `state`.
     fn view(&self, state: &Self::State, viewer: &Viewer) -> View;
@@ -312,7 +322,7 @@ pub trait System: Send + Sync {
     }
 
     /// Checks what the rules fix about any state (stacking, tracks, counter limits).
-    fn check_invariants(&self, _state: &Self::State) -> Result<(), String> {
+    fn check_invariants(&self, _state: &Self::State) -> Result<(), Broken> {
         Ok(())
     }
 
@@ -343,56 +353,46 @@ pub trait System: Send + Sync {
 
 /// The face of a system the core uses: state as JSON, orders as sealed text.
 pub trait Engine: Send + Sync {
-    fn setup(&self, setup: &Setup) -> anyhow::Result<Value>;
-    fn phase(&self, state: &Value) -> anyhow::Result<Phase>;
+    fn setup(&self, setup: &Setup) -> Result<Value>;
+    fn phase(&self, state: &Value) -> Result<Phase>;
     /// Parses and echoes, or returns every bad line.
-    fn check(
-        &self,
-        state: &Value,
-        player: &str,
-        body: &str,
-    ) -> anyhow::Result<Result<Vec<String>, Vec<OrderError>>>;
+    fn check(&self, state: &Value, player: &str, body: &str) -> Result<Result<Vec<String>, Vec<OrderError>>>;
     /// Resolves with the sealed bodies. A body that no longer parses counts as no orders.
     fn resolve(
         &self,
         state: &Value,
         orders: &BTreeMap<PlayerId, String>,
         dice: &mut Dice,
-    ) -> anyhow::Result<(Value, Vec<Event>)>;
-    fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View>;
-    fn guide(&self, state: &Value, player: &str) -> anyhow::Result<Guide>;
+    ) -> Result<(Value, Vec<Event>)>;
+    fn view(&self, state: &Value, viewer: &Viewer) -> Result<View>;
+    fn guide(&self, state: &Value, player: &str) -> Result<Guide>;
     fn random_orders(
         &self,
         state: &Value,
         player: &str,
         rng: &mut dyn rand_core::RngCore,
-    ) -> anyhow::Result<Option<String>>;
-    fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>>;
-    fn soak_group(&self, state: &Value) -> anyhow::Result<Option<String>>;
-    fn winner(&self, state: &Value) -> anyhow::Result<Option<String>>;
-    fn game_turn(&self, state: &Value) -> anyhow::Result<Option<String>>;
+    ) -> Result<Option<String>>;
+    fn check_invariants(&self, state: &Value) -> Result<Result<(), Broken>>;
+    fn soak_group(&self, state: &Value) -> Result<Option<String>>;
+    fn winner(&self, state: &Value) -> Result<Option<String>>;
+    fn game_turn(&self, state: &Value) -> Result<Option<String>>;
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)];
 }
 
-fn load<S: DeserializeOwned>(state: &Value) -> anyhow::Result<S> {
-    S::deserialize(state).map_err(|e| anyhow::anyhow!("the saved state does not fit this system: {e}"))
+fn load<S: DeserializeOwned>(state: &Value) -> Result<S> {
+    S::deserialize(state).map_err(|e| Error::state(format!("it does not fit this system: {e}")))
 }
 
 impl<T: System> Engine for T {
-    fn setup(&self, setup: &Setup) -> anyhow::Result<Value> {
+    fn setup(&self, setup: &Setup) -> Result<Value> {
         Ok(serde_json::to_value(System::setup(self, setup)?)?)
     }
 
-    fn phase(&self, state: &Value) -> anyhow::Result<Phase> {
+    fn phase(&self, state: &Value) -> Result<Phase> {
         Ok(System::phase(self, &load::<T::State>(state)?))
     }
 
-    fn check(
-        &self,
-        state: &Value,
-        player: &str,
-        body: &str,
-    ) -> anyhow::Result<Result<Vec<String>, Vec<OrderError>>> {
+    fn check(&self, state: &Value, player: &str, body: &str) -> Result<Result<Vec<String>, Vec<OrderError>>> {
         let state = load::<T::State>(state)?;
         Ok(self.parse(&state, player, body).map(|orders| self.echo(&state, &orders)))
     }
@@ -402,7 +402,7 @@ impl<T: System> Engine for T {
         state: &Value,
         orders: &BTreeMap<PlayerId, String>,
         dice: &mut Dice,
-    ) -> anyhow::Result<(Value, Vec<Event>)> {
+    ) -> Result<(Value, Vec<Event>)> {
         let state = load::<T::State>(state)?;
         let mut parsed = BTreeMap::new();
         let mut events = Vec::new();
@@ -421,7 +421,7 @@ impl<T: System> Engine for T {
         Ok((serde_json::to_value(resolution.state)?, events))
     }
 
-    fn view(&self, state: &Value, viewer: &Viewer) -> anyhow::Result<View> {
+    fn view(&self, state: &Value, viewer: &Viewer) -> Result<View> {
         Ok(System::view(self, &load::<T::State>(state)?, viewer))
     }
 
@@ -429,7 +429,7 @@ impl<T: System> Engine for T {
         System::pinned_options(self)
     }
 
-    fn guide(&self, state: &Value, player: &str) -> anyhow::Result<Guide> {
+    fn guide(&self, state: &Value, player: &str) -> Result<Guide> {
         Ok(self.guide(&load::<T::State>(state)?, player))
     }
 
@@ -438,23 +438,23 @@ impl<T: System> Engine for T {
         state: &Value,
         player: &str,
         rng: &mut dyn rand_core::RngCore,
-    ) -> anyhow::Result<Option<String>> {
+    ) -> Result<Option<String>> {
         Ok(System::random_orders(self, &load::<T::State>(state)?, player, rng))
     }
 
-    fn check_invariants(&self, state: &Value) -> anyhow::Result<Result<(), String>> {
+    fn check_invariants(&self, state: &Value) -> Result<Result<(), Broken>> {
         Ok(System::check_invariants(self, &load::<T::State>(state)?))
     }
 
-    fn soak_group(&self, state: &Value) -> anyhow::Result<Option<String>> {
+    fn soak_group(&self, state: &Value) -> Result<Option<String>> {
         Ok(System::soak_group(self, &load::<T::State>(state)?))
     }
 
-    fn winner(&self, state: &Value) -> anyhow::Result<Option<String>> {
+    fn winner(&self, state: &Value) -> Result<Option<String>> {
         Ok(System::winner(self, &load::<T::State>(state)?))
     }
 
-    fn game_turn(&self, state: &Value) -> anyhow::Result<Option<String>> {
+    fn game_turn(&self, state: &Value) -> Result<Option<String>> {
         Ok(System::game_turn(self, &load::<T::State>(state)?))
     }
 }
@@ -464,7 +464,7 @@ pub struct SystemInfo {
     pub name: &'static str,
     pub title: &'static str,
     /// Opens the system with its data (the campaign's own copy where it has one).
-    pub open: fn(&GameData) -> anyhow::Result<Box<dyn Engine>>,
+    pub open: fn(&GameData) -> Result<Box<dyn Engine>>,
     /// The system's data files, embedded so the binary runs anywhere.
     pub files: &'static [(&'static str, &'static str)],
     /// Commands beyond the campaign loop that this system offers.
@@ -481,7 +481,7 @@ pub struct SystemInfo {
 
 /// `umpire what-if SYSTEM --position FILE --orders FILE [--json]`: one phase from a
 /// position, without a campaign.
-pub type WhatIf = fn(position: &str, orders: &str, output: WhatIfOutput) -> anyhow::Result<String>;
+pub type WhatIf = fn(position: &str, orders: &str, output: WhatIfOutput) -> Result<String>;
 
 /// How `what-if` writes its result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -496,10 +496,10 @@ pub enum WhatIfOutput {
 
 /// `umpire bench SYSTEM`: a timing report. `reference` is an optional input file's text
 /// (for Diplomacy, the DATC cases).
-pub type Bench = fn(reference: Option<&str>, games: usize, seed: u64) -> anyhow::Result<String>;
+pub type Bench = fn(reference: Option<&str>, games: usize, seed: u64) -> Result<String>;
 
 /// `umpire map DIR`: a picture of the board as `viewer` may see it.
-pub type MapPicture = fn(state: &Value, viewer: &Viewer) -> anyhow::Result<String>;
+pub type MapPicture = fn(state: &Value, viewer: &Viewer) -> Result<String>;
 
 /// The optional commands of a system.
 pub struct Tools {

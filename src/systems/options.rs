@@ -2,6 +2,7 @@
 //! the system reads them, so every system refuses an unknown key or a bad value the
 //! same clear way, and `umpire systems` can list them.
 
+use crate::systems::error::{Error, Result};
 use std::collections::BTreeMap;
 
 /// One option a system takes.
@@ -36,17 +37,17 @@ impl OptionSpec {
 }
 
 /// Refuses an option `specs` does not declare, or a value outside its list.
-pub fn check(system: &str, options: &BTreeMap<String, String>, specs: &[OptionSpec]) -> anyhow::Result<()> {
+pub fn check(system: &str, options: &BTreeMap<String, String>, specs: &[OptionSpec]) -> Result<()> {
     for (key, value) in options {
         let Some(spec) = specs.iter().find(|s| s.takes(key)) else {
             let known: Vec<String> = specs.iter().map(OptionSpec::form).collect();
-            anyhow::bail!(
+            return Err(Error::setup(format!(
                 "the {system} system has no option '{key}' (it has: {})",
                 if known.is_empty() { "none".to_string() } else { known.join(", ") }
-            );
+            )));
         };
         if !spec.values.is_empty() && !spec.values.iter().any(|v| v.eq_ignore_ascii_case(value)) {
-            anyhow::bail!("option {key}={value}: use {}", spec.values.join(" or "));
+            return Err(Error::setup(format!("option {key}={value}: use {}", spec.values.join(" or "))));
         }
     }
     Ok(())

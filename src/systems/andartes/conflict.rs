@@ -3,6 +3,7 @@
 //! unconventional units (11.6), hiding among the populace (16.1), collateral
 //! damage (16.2) and occupying a cleared square (11.5).
 
+use crate::systems::Refusal;
 use std::collections::BTreeSet;
 
 use super::crt::{self, Outcome};
@@ -18,26 +19,27 @@ pub struct Phase {
 
 /// Checks that need no dice: who may attack what, in what order (11.1, 11.4).
 /// `earlier` are the attacks of the same file before this one.
-pub fn check(state: &State, side: Side, attack: &Attack, earlier: &[&Attack]) -> Result<(), String> {
+pub fn check(state: &State, side: Side, attack: &Attack, earlier: &[&Attack]) -> Result<(), Refusal> {
     let region = &attack.target.region;
     let r = state.region(region).ok_or("no such Region")?;
     for id in &attack.units {
         let u = state.unit(id).ok_or_else(|| format!("no unit {id}"))?;
         if u.side != side {
-            return Err(format!("{id} is not yours"));
+            return Err(format!("{id} is not yours").into());
         }
         if &u.at.region != region {
             return Err(format!(
                 "{id} will be in {}, not {}: units attack only in their own Region (11.1)",
                 u.at.code(),
                 r.code
-            ));
+            )
+            .into());
         }
         if attack.target.square.is_some() && u.at == attack.target {
-            return Err(format!("{id} is in {} itself", attack.target.code()));
+            return Err(format!("{id} is in {} itself", attack.target.code()).into());
         }
         if earlier.iter().any(|a| a.units.contains(id)) {
-            return Err(format!("{id} already attacks earlier in this file (11.2: once per phase)"));
+            return Err(format!("{id} already attacks earlier in this file (11.2: once per phase)").into());
         }
     }
     if attack.airstrike {
@@ -62,17 +64,18 @@ pub fn check(state: &State, side: Side, attack: &Attack, earlier: &[&Attack]) ->
             return Err(format!(
                 "enemy units hold the Open of {region} and no earlier attack targets them: {} may not attack a square (11.1, 16.1)",
                 exposed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-            ));
+            ).into());
         }
     }
     if let Some(last) = earlier.last() {
         if last.target.region != *region && earlier.iter().any(|a| a.target.region == *region) {
             return Err(format!(
                 "attacks in {region} must follow one another: finish a Region before starting another (11.1)"
-            ));
+            )
+            .into());
         }
         if last.target.region == *region && last.target.square.is_some() && attack.target.square.is_none() {
-            return Err(format!("in {region} the Open attacks come before the square attacks (5.0)"));
+            return Err(format!("in {region} the Open attacks come before the square attacks (5.0)").into());
         }
     }
     Ok(())
@@ -87,7 +90,7 @@ pub fn resolve(
     phase: &mut Phase,
     roller: &mut Roller,
     log: &mut Log,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let target = attack.target.clone();
     let region = state.region(&target.region).ok_or("no such Region")?.clone();
     let infra = target.square.is_some();
@@ -97,7 +100,7 @@ pub fn resolve(
         match state.unit(id) {
             Some(u) if u.side == side && u.at.region == region.code && (!infra || u.at != target) => {
                 if phase.attacked.contains(&u.id) {
-                    return Err(format!("{} has attacked already this phase (11.2)", u.id));
+                    return Err(format!("{} has attacked already this phase (11.2)", u.id).into());
                 }
                 attackers.push(u.id.clone());
             }
@@ -105,12 +108,12 @@ pub fn resolve(
         }
     }
     if attackers.is_empty() {
-        return Err(format!("none of {} is in {} any more", attack.units.join(", "), region.code));
+        return Err(format!("none of {} is in {} any more", attack.units.join(", "), region.code).into());
     }
     let defenders: Vec<String> =
         state.units_at(&target).filter(|u| u.side != side).map(|u| u.id.clone()).collect();
     if defenders.is_empty() {
-        return Err(format!("no enemy unit is at {} (IF HELD)", target.code()));
+        return Err(format!("no enemy unit is at {} (IF HELD)", target.code()).into());
     }
     if infra && state.in_open(&region.code, side.other()) {
         let exposed: Vec<&String> = attackers
@@ -124,7 +127,7 @@ pub fn resolve(
                 "enemy units hold the Open of {}: {} may not attack a square until they are gone (11.1; only units in squares and unconventional units may, 16.1)",
                 region.code,
                 exposed.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
-            ));
+            ).into());
         }
     }
     let sum = |state: &State, ids: &[String]| -> i32 {
@@ -187,7 +190,8 @@ pub fn resolve(
             "odds {} are below the condition IF ODDS {}",
             crt::column_name(column),
             crt::column_name(min)
-        ));
+        )
+        .into());
     }
     let mut drm = 0;
     if infra {

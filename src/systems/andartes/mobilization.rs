@@ -3,6 +3,7 @@
 //! (9.5), American Aid (9.6, 17.2), population resettlement (16.5) and the
 //! Stalin Score (17.1).
 
+use crate::systems::Refusal;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::rules::{SquareRule, Where};
@@ -63,21 +64,23 @@ fn spend(
     phase: &mut Phase,
     what: &str,
     log: &mut Log,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     if let Some(limit) = phase.limit
         && phase.spent + cost > limit
     {
         return Err(format!(
             "{what} costs {cost} PP; {} of the {limit} PP this phase allows are spent (9.5)",
             phase.spent
-        ));
+        )
+        .into());
     }
     let pi = *state.pi.get(side);
     if pi - cost < 1 {
         return Err(format!(
             "{what} costs {cost} PP and the {} PI is {pi}: spending it would collapse the side (7.2)",
             side.name()
-        ));
+        )
+        .into());
     }
     phase.spent += cost;
     state.adjust_pi(side, -cost, what, log);
@@ -85,16 +88,16 @@ fn spend(
 }
 
 /// 16.5 Population Resettlement, announced at the start of the Government's phase.
-pub fn resettle(state: &mut State, region: &str, roller: &mut Roller, log: &mut Log) -> Result<(), String> {
+pub fn resettle(state: &mut State, region: &str, roller: &mut Roller, log: &mut Log) -> Result<(), Refusal> {
     let r = state.region(region).ok_or("no such Region")?.clone();
     if r.kind != super::rules::RegionKind::Rural {
-        return Err(format!("only rural Regions are resettled; {} is not (16.5)", r.name));
+        return Err(format!("only rural Regions are resettled; {} is not (16.5)", r.name).into());
     }
     if state.resettled.contains(region) {
-        return Err(format!("{} is already resettled (16.5)", r.name));
+        return Err(format!("{} is already resettled (16.5)", r.name).into());
     }
     if !state.units_in(region).any(|u| u.side == Side::Government && !state.unconventional(u)) {
-        return Err(format!("resettling {} needs a Government conventional unit there (16.5)", r.name));
+        return Err(format!("resettling {} needs a Government conventional unit there (16.5)", r.name).into());
     }
     state.resettled.insert(region.to_string());
     super::terror::place(state, region, "16.5b resettlement", log);
@@ -117,7 +120,7 @@ pub fn build(
     to: &Loc,
     phase: &mut Phase,
     log: &mut Log,
-) -> Result<String, String> {
+) -> Result<String, Refusal> {
     let line = state
         .rules
         .mobilization
@@ -127,7 +130,7 @@ pub fn build(
     let cost = line.cost.ok_or_else(|| format!("{kind} units are not built, only formed (10.6)"))?;
     let region = state.region(&to.region).ok_or("no such Region")?.clone();
     if region.foreign() && !state.may_enter(side, &region.code) {
-        return Err(format!("{} units may not be placed in {} (2.6, 17.1)", side.name(), region.name));
+        return Err(format!("{} units may not be placed in {} (2.6, 17.1)", side.name(), region.name).into());
     }
     let ok_where = match line.place {
         Where::Greece => !region.foreign(),
@@ -142,22 +145,22 @@ pub fn build(
             Where::GreeceOrForeign => "anywhere".to_string(),
             Where::Regions => format!("in {}", line.regions.join(", ")),
         };
-        return Err(format!("the Mobilization Chart places {kind} units {place}"));
+        return Err(format!("the Mobilization Chart places {kind} units {place}").into());
     }
     match (line.square, to.square) {
         (SquareRule::Only, None) => {
-            return Err(format!("{kind} units are placed in infrastructure squares"));
+            return Err(format!("{kind} units are placed in infrastructure squares").into());
         }
-        (SquareRule::Never, Some(_)) => return Err(format!("{kind} units are placed in the Open")),
+        (SquareRule::Never, Some(_)) => return Err(format!("{kind} units are placed in the Open").into()),
         _ => {}
     }
     if let Some(s) = to.square
         && let Some(u) = state.occupant(&region.code, s)
     {
-        return Err(format!("{} is held by {} (9.1: one unit per square)", to.code(), u.id));
+        return Err(format!("{} is held by {} (9.1: one unit per square)", to.code(), u.id).into());
     }
     if line.not_terror && state.terror.contains(&region.code) {
-        return Err(format!("{} is terrorized: no {kind} may be placed there (16.4b)", region.name));
+        return Err(format!("{} is terrorized: no {kind} may be placed there (16.4b)", region.name).into());
     }
     let waived = line.needs_waived_abroad && region.foreign();
     if !line.needs.is_empty() && !waived {
@@ -166,7 +169,8 @@ pub fn build(
             return Err(format!(
                 "a {kind} is placed where a {} was already at the start of the phase (9.1)",
                 line.needs.join(" or ")
-            ));
+            )
+            .into());
         }
     }
     if state.options.start1944
@@ -177,12 +181,13 @@ pub fn build(
         return Err(format!(
             "17.3: no new DSE unit but fronts in {} until a level 2 guerrilla band is there",
             region.name
-        ));
+        )
+        .into());
     }
     let t = state.rules.unit_type(kind).map_err(|e| e.to_string())?;
     let level = t.build_level();
     if !state.counter_free(kind, level, None) {
-        return Err(format!("every {kind} counter is in use (9.4)"));
+        return Err(format!("every {kind} counter is in use (9.4)").into());
     }
     spend(state, side, cost, phase, &format!("9.1 build {kind}"), log)?;
     let id = state.add_unit(kind, side, level, to.clone());
@@ -197,7 +202,7 @@ pub fn build_airstrike(
     side: Side,
     phase: &mut Phase,
     log: &mut Log,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     if side != Side::Government {
         return Err("only the Government has airstrikes (11.4)".into());
     }
@@ -205,7 +210,8 @@ pub fn build_airstrike(
         return Err(format!(
             "all {} airstrike markers are available already (9.4)",
             state.rules.forces.airstrikes
-        ));
+        )
+        .into());
     }
     let cost = state.rules.mobilization.airstrike_cost;
     spend(state, side, cost, phase, "9.1 airstrike", log)?;
@@ -221,24 +227,24 @@ pub fn upgrade(
     id: &str,
     phase: &mut Phase,
     log: &mut Log,
-) -> Result<(), String> {
+) -> Result<(), Refusal> {
     let u = state.unit(id).ok_or_else(|| format!("no unit {id}"))?.clone();
     if u.side != side {
-        return Err(format!("{id} is not yours"));
+        return Err(format!("{id} is not yours").into());
     }
     if phase.built.contains(&u.id) {
-        return Err(format!("{id} was built this phase (9.2)"));
+        return Err(format!("{id} was built this phase (9.2)").into());
     }
     if phase.upgraded.contains(&u.id) {
-        return Err(format!("{id} was already upgraded this phase (9.2)"));
+        return Err(format!("{id} was already upgraded this phase (9.2)").into());
     }
     if state.options.from(2) && state.unconventional(&u) {
-        return Err(format!("{id} is unconventional and cannot rise above level 0 (3.1)"));
+        return Err(format!("{id} is unconventional and cannot rise above level 0 (3.1)").into());
     }
     let to = u.level + 1;
     let t = state.rules.unit_type(&u.kind).map_err(|e| e.to_string())?;
     if to > t.max_level {
-        return Err(format!("{id} is at its highest level ({})", t.max_level));
+        return Err(format!("{id} is at its highest level ({})", t.max_level).into());
     }
     let cost = state
         .rules
@@ -247,7 +253,7 @@ pub fn upgrade(
         .and_then(|l| l.upgrade_cost(to))
         .ok_or_else(|| format!("the Mobilization Chart has no upgrade of {} to level {to}", u.kind))?;
     if !state.counter_free(&u.kind, to, Some(&u.id)) {
-        return Err(format!("no {} counter of level {to} is free (9.4)", u.kind));
+        return Err(format!("no {} counter of level {to} is free (9.4)", u.kind).into());
     }
     spend(state, side, cost, phase, &format!("9.2 upgrade {id} to level {to}"), log)?;
     if let Some(unit) = state.units.get_mut(&u.id) {
@@ -259,10 +265,10 @@ pub fn upgrade(
 }
 
 /// 9.3 Voluntary demobilization.
-pub fn disband(state: &mut State, side: Side, id: &str, log: &mut Log) -> Result<(), String> {
+pub fn disband(state: &mut State, side: Side, id: &str, log: &mut Log) -> Result<(), Refusal> {
     let u = state.unit(id).ok_or_else(|| format!("no unit {id}"))?;
     if u.side != side {
-        return Err(format!("{id} is not yours"));
+        return Err(format!("{id} is not yours").into());
     }
     let key = u.id.clone();
     state.units.remove(&key);

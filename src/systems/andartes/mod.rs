@@ -43,8 +43,6 @@ pub mod victory;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use anyhow::{Result, bail};
-
 pub use bot::bot_orders;
 
 /// The sensible player's orders; a line the checker refuses (the player judged on a
@@ -73,7 +71,8 @@ pub use rules::Rules;
 pub use state::{Side, State};
 
 use super::{
-    Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Setup, System, SystemInfo, View, Viewer,
+    Broken, Dice, Error, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Result, Setup, System,
+    SystemInfo, View, Viewer,
 };
 use state::{Options, Politics, Sides, Stage, Stalin};
 
@@ -90,9 +89,14 @@ pub static INFO: SystemInfo = SystemInfo {
     },
     options: &[
         super::options::OptionSpec {
+            key: "seat.*",
+            values: &[],
+            help: "a player's side: seat.<player>=government|dse (default: the first player is the Government)",
+        },
+        super::options::OptionSpec {
             key: "government",
             values: &[],
-            help: "the player of the Government (default: the first)",
+            help: "the player of the Government (the older form of seat.<player>=government)",
         },
         super::options::OptionSpec {
             key: "tito",
@@ -143,7 +147,19 @@ fn on(value: &str, key: &str) -> Result<bool> {
     match value.to_ascii_lowercase().as_str() {
         "on" | "yes" | "true" | "1" => Ok(true),
         "off" | "no" | "false" | "0" => Ok(false),
-        _ => bail!("option {key} is on or off, not '{value}'"),
+        _ => Err(Error::setup(format!("option {key} is on or off, not '{value}'"))),
+    }
+}
+
+/// The two sides (2.0), the Government first: with no seat options the first player
+/// is the Government.
+fn seating() -> super::seats::Seating {
+    super::seats::Seating {
+        sides: vec!["government".into(), "dse".into()],
+        aliases: vec![("communist".into(), "dse".into()), ("communists".into(), "dse".into())],
+        in_order: true,
+        all_sides: true,
+        legacy: &[super::seats::Legacy::SideKey { key: "government", side: "government" }],
     }
 }
 
@@ -154,30 +170,32 @@ impl System for Andartes {
     fn setup(&self, setup: &Setup) -> Result<State> {
         let players = setup.players;
         if players.len() != 2 {
-            bail!("Andartes is a game for exactly two players, not {}", players.len());
+            return Err(Error::setup(format!(
+                "Andartes is a game for exactly two players, not {}",
+                players.len()
+            )));
         }
         if players[0].eq_ignore_ascii_case(&players[1]) {
-            bail!("the two players need different ids");
+            return Err(Error::setup("the two players need different ids"));
         }
-        let mut government = players[0].clone();
+        let seating = seating();
+        let seats = setup.seats(&seating)?;
         let mut options = Options::default();
         for (key, value) in setup.options {
+            if seating.reads(key) {
+                continue;
+            }
             match key.to_ascii_lowercase().as_str() {
-                "government" => {
-                    government = players
-                        .iter()
-                        .find(|p| p.eq_ignore_ascii_case(value))
-                        .cloned()
-                        .ok_or_else(|| anyhow::anyhow!("option government={value} names no player"))?;
-                }
                 "tito" => options.tito = on(value, key)?,
                 "start1944" | "1944" => options.start1944 = on(value, key)?,
                 "end" => {
                     let t: u32 = value
                         .parse()
-                        .map_err(|_| anyhow::anyhow!("option end={value} is not a turn number"))?;
+                        .map_err(|_| Error::setup(format!("option end={value} is not a turn number")))?;
                     if !victory::CHECK_TURNS.contains(&t) {
-                        bail!("option end is one of 5, 10, 15, 20, 25, 30 (5.0), not {t}");
+                        return Err(Error::setup(format!(
+                            "option end is one of 5, 10, 15, 20, 25, 30 (5.0), not {t}"
+                        )));
                     }
                     options.end_turn = Some(t);
                 }
@@ -185,22 +203,31 @@ impl System for Andartes {
                     options.revision = match value.as_str() {
                         "1" => 1,
                         "2" => 2,
-                        other => bail!("option revision={other}: use 2 (current) or 1 (the first readings)"),
+                        other => {
+                            return Err(Error::setup(format!(
+                                "option revision={other}: use 2 (current) or 1 (the first readings)"
+                            )));
+                        }
                     }
                 }
                 other => {
-                    bail!(
+                    return Err(Error::setup(format!(
                         "the andartes system has no option '{other}' (government, tito, start1944, end, revision)"
-                    )
+                    )));
                 }
             }
         }
         match setup.scenario {
             None | Some("1947") => {}
             Some("1944") => options.start1944 = true,
-            Some(other) => bail!("scenario '{other}' is unknown: 1947 (default) or 1944 (17.3)"),
+            Some(other) => {
+                return Err(Error::setup(format!(
+                    "scenario '{other}' is unknown: 1947 (default) or 1944 (17.3)"
+                )));
+            }
         }
-        let dse = players.iter().find(|p| **p != government).cloned().unwrap_or_default();
+        let government = seats.player_of("government").cloned().unwrap_or_default();
+        let dse = seats.player_of("dse").cloned().unwrap_or_default();
         let doctrine = rules::Doctrine::Aggressive;
         Ok(State {
             scoring: false,
@@ -365,7 +392,7 @@ impl System for Andartes {
         Some(strategy_orders(state, player, &mut rng))
     }
 
-    fn check_invariants(&self, state: &State) -> Result<(), String> {
+    fn check_invariants(&self, state: &State) -> Result<(), Broken> {
         check_invariants(state)
     }
 

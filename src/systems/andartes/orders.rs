@@ -6,6 +6,7 @@
 use super::rules::Map;
 use super::standing::{ControlChoice, InitiativeChoice, RetreatRule, StandingLine};
 use super::state::Loc;
+use crate::systems::Refusal;
 
 /// What to do with a square cleared by an attack (11.5).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,7 +122,7 @@ pub fn read(map: &Map, body: &str) -> (Vec<Line>, Vec<(usize, String, String)>) 
         }
         match parse_line(map, text) {
             Ok(order) => lines.push(Line { number: i + 1, text: text.to_string(), order }),
-            Err(reason) => errors.push((i + 1, text.to_string(), reason)),
+            Err(reason) => errors.push((i + 1, text.to_string(), reason.into())),
         }
     }
     (lines, errors)
@@ -132,7 +133,7 @@ fn upper(words: &[&str]) -> Vec<String> {
 }
 
 /// `LAR` (Open area) or `LAR/2` (square 2); codes or full names.
-pub fn parse_loc(map: &Map, word: &str) -> Result<Loc, String> {
+pub fn parse_loc(map: &Map, word: &str) -> Result<Loc, Refusal> {
     let (name, square) = match word.split_once('/') {
         Some((n, s)) => (n, Some(s)),
         None => (word, None),
@@ -150,7 +151,8 @@ pub fn parse_loc(map: &Map, word: &str) -> Result<Loc, String> {
                 return Err(format!(
                     "{} has {} infrastructure square(s); there is no square {n}",
                     region.name, region.squares
-                ));
+                )
+                .into());
             }
             Ok(Loc::square(&region.code, n))
         }
@@ -159,7 +161,7 @@ pub fn parse_loc(map: &Map, word: &str) -> Result<Loc, String> {
 
 /// A unit kind as the rulebook or the player writes it: `division` or `army division`,
 /// `lok` or `mountain raiders`, `guerrilla` or `guerilla band`, and so on.
-fn kind_of(words: &[&str]) -> Result<String, String> {
+fn kind_of(words: &[&str]) -> Result<String, Refusal> {
     let phrase = words.join(" ").to_ascii_lowercase();
     let has = |w: &str| phrase.split_whitespace().any(|x| x.trim_end_matches('s') == w);
     let kind = if has("division") || has("army") {
@@ -184,12 +186,12 @@ fn kind_of(words: &[&str]) -> Result<String, String> {
     } else {
         return Err(format!(
             "'{phrase}' is not a unit kind (division, brigade, lok, police, front, cadre, guerrilla, partisan)"
-        ));
+        ).into());
     };
     Ok(kind.to_string())
 }
 
-fn odds(word: &str) -> Result<usize, String> {
+fn odds(word: &str) -> Result<usize, Refusal> {
     let w = word.to_ascii_uppercase();
     match w.as_str() {
         "<1:1" | "0:1" => Ok(0),
@@ -197,20 +199,20 @@ fn odds(word: &str) -> Result<usize, String> {
         "2:1" => Ok(2),
         "3:1" => Ok(3),
         "4:1" => Ok(4),
-        _ => Err(format!("'{word}' is not an odds column (<1:1, 1:1, 2:1, 3:1, 4:1)")),
+        _ => Err(format!("'{word}' is not an odds column (<1:1, 1:1, 2:1, 3:1, 4:1)").into()),
     }
 }
 
-fn id(word: Option<&&str>, what: &str) -> Result<String, String> {
-    word.map(|w| w.to_ascii_uppercase()).ok_or_else(|| format!("{what} needs a unit id"))
+fn id(word: Option<&&str>, what: &str) -> Result<String, Refusal> {
+    word.map(|w| w.to_ascii_uppercase()).ok_or_else(|| Refusal(format!("{what} needs a unit id")))
 }
 
-pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
+pub fn parse_line(map: &Map, text: &str) -> Result<Order, Refusal> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let verb = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
     let rest = words.get(1..).unwrap_or(&[]);
     let exactly = |n: usize, form: &str| {
-        if rest.len() == n { Ok(()) } else { Err(format!("write it as: {form}")) }
+        if rest.len() == n { Ok(()) } else { Err(Refusal(format!("write it as: {form}"))) }
     };
     match verb.as_str() {
         "PASS" => {
@@ -226,7 +228,7 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
                 return Ok(Order::BuildAirstrike);
             }
             if rest.len() < 2 {
-                return Err(format!("write it as: {verb} <kind> <region or REGION/square>"));
+                return Err(format!("write it as: {verb} <kind> <region or REGION/square>").into());
             }
             let (place, kind_words) = rest.split_last().unwrap_or((&"", &[]));
             let kind = kind_of(kind_words)?;
@@ -257,7 +259,7 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
                 "UNCONVENTIONAL" | "UNCONV" => true,
                 "CONVENTIONAL" | "CONV" => false,
                 other => {
-                    return Err(format!("'{other}': a LOK mode is CONVENTIONAL or UNCONVENTIONAL"));
+                    return Err(format!("'{other}': a LOK mode is CONVENTIONAL or UNCONVENTIONAL").into());
                 }
             };
             Ok(Order::Mode { id: id(rest.first(), "LOK")?, unconventional })
@@ -305,9 +307,9 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
                 .filter(|w| !w.is_empty())
                 .map(|w| match parse_loc(map, w)? {
                     l if l.square.is_none() => Ok(l.region),
-                    _ => Err(format!("'{w}': CONTROL names Regions, not squares")),
+                    _ => Err(format!("'{w}': CONTROL names Regions, not squares").into()),
                 })
-                .collect::<Result<Vec<_>, String>>()?;
+                .collect::<Result<Vec<_>, Refusal>>()?;
             Ok(Order::Standing(StandingLine::ControlIn(choice, codes)))
         }
         "LOSSES" => {
@@ -355,12 +357,12 @@ pub fn parse_line(map: &Map, text: &str) -> Result<Order, String> {
         "" => Err("empty line".into()),
         other => Err(format!(
             "'{other}' is not an order (PLACE, BUILD, UPGRADE, DISBAND, RESETTLE, BREAK, COMBINE, LOK, MOVE, ATTACK, PASS, or a standing order: INITIATIVE, CONTROL, LOSSES, RETREAT, DEFEND)"
-        )),
+        ).into()),
     }
 }
 
 /// `ATTACK <target> WITH <units> [AIRSTRIKE] [PP] [OCCUPY <unit>|NOOCCUPY] [IF ODDS <n:1>] [IF HELD]`
-fn parse_attack(map: &Map, rest: &[&str]) -> Result<Attack, String> {
+fn parse_attack(map: &Map, rest: &[&str]) -> Result<Attack, Refusal> {
     let form = "write it as: ATTACK <target> WITH <unit> [<unit> ...] [AIRSTRIKE] [PP] [OCCUPY <unit>|NOOCCUPY] [IF ODDS 2:1]";
     if rest.len() < 3 || !rest[1].eq_ignore_ascii_case("with") {
         return Err(form.into());
@@ -411,7 +413,7 @@ fn parse_attack(map: &Map, rest: &[&str]) -> Result<Attack, String> {
     if let Occupy::Unit(u) = &attack.occupy
         && !attack.units.contains(u)
     {
-        return Err(format!("OCCUPY {u}: only an attacking unit may occupy (11.5)"));
+        return Err(format!("OCCUPY {u}: only an attacking unit may occupy (11.5)").into());
     }
     Ok(attack)
 }

@@ -7,11 +7,10 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::state::Side;
-use crate::systems::GameData;
+use crate::systems::{Error, GameData, Result};
 
 /// The data files, embedded so the binary runs anywhere.
 pub const FILES: &[(&str, &str)] = &[
@@ -77,38 +76,50 @@ pub struct Map {
 
 impl Map {
     pub fn parse(text: &str) -> Result<Map> {
-        let file: MapFile = toml::from_str(text).context("map.toml")?;
+        let file: MapFile = toml::from_str(text).map_err(|e| Error::data("map.toml", e))?;
         let mut regions = BTreeMap::new();
         for mut r in file.region {
             r.code = r.code.to_ascii_uppercase();
             if r.code.is_empty() || !r.code.chars().all(|c| c.is_ascii_alphanumeric()) {
-                bail!("map.toml: region code '{}' must be letters and digits", r.code);
+                return Err(Error::data(
+                    "map.toml",
+                    format!("region code '{}' must be letters and digits", r.code),
+                ));
             }
             match r.kind {
                 RegionKind::Foreign if r.squares != 0 => {
-                    bail!("map.toml: {} is a Foreign Area and has no squares (2.6)", r.code)
+                    return Err(Error::data(
+                        "map.toml",
+                        format!("{} is a Foreign Area and has no squares (2.6)", r.code),
+                    ));
                 }
                 RegionKind::Rural | RegionKind::Urban if !(1..=3).contains(&r.squares) => {
-                    bail!("map.toml: {} needs one to three squares (2.3)", r.code)
+                    return Err(Error::data(
+                        "map.toml",
+                        format!("{} needs one to three squares (2.3)", r.code),
+                    ));
                 }
                 _ => {}
             }
             r.neighbours.clear();
             r.arrows.clear();
             if regions.insert(r.code.clone(), r).is_some() {
-                bail!("map.toml: region code appears twice");
+                return Err(Error::data("map.toml", "region code appears twice"));
             }
         }
         let mut link = |pair: &[String; 2], arrow: bool| -> Result<()> {
             let a = pair[0].to_ascii_uppercase();
             let b = pair[1].to_ascii_uppercase();
             if a == b || !regions.contains_key(&a) || !regions.contains_key(&b) {
-                bail!("map.toml: connection {a}-{b} names an unknown or the same region");
+                return Err(Error::data(
+                    "map.toml",
+                    format!("connection {a}-{b} names an unknown or the same region"),
+                ));
             }
             for (x, y) in [(&a, &b), (&b, &a)] {
                 if let Some(r) = regions.get_mut(x) {
                     if r.neighbours.contains(y) {
-                        bail!("map.toml: {x}-{y} is listed twice");
+                        return Err(Error::data("map.toml", format!("{x}-{y} is listed twice")));
                     }
                     r.neighbours.push(y.clone());
                     if arrow {
@@ -131,10 +142,10 @@ impl Map {
             if let Some(w) = &r.within
                 && !map.regions.contains_key(w)
             {
-                bail!("map.toml: {} lies within unknown region {w}", r.code);
+                return Err(Error::data("map.toml", format!("{} lies within unknown region {w}", r.code)));
             }
             if r.neighbours.is_empty() {
-                bail!("map.toml: {} has no connection", r.code);
+                return Err(Error::data("map.toml", format!("{} has no connection", r.code)));
             }
         }
         Ok(map)
@@ -216,7 +227,7 @@ pub struct Forces {
 
 impl Forces {
     pub fn parse(text: &str) -> Result<Forces> {
-        let file: ForcesFile = toml::from_str(text).context("forces.toml")?;
+        let file: ForcesFile = toml::from_str(text).map_err(|e| Error::data("forces.toml", e))?;
         let mut types = BTreeMap::new();
         let mut prefixes = BTreeSet::new();
         for mut t in file.unit {
@@ -224,32 +235,38 @@ impl Forces {
             t.prefix = t.prefix.to_ascii_uppercase();
             let n = (t.max_level - t.min_level + 1).max(0) as usize;
             if t.min_level < 0 || t.max_level > 4 || n == 0 {
-                bail!("forces.toml: {} levels must lie within 0..4", t.kind);
+                return Err(Error::data("forces.toml", format!("{} levels must lie within 0..4", t.kind)));
             }
             if t.strength.len() != n
                 || t.movement.len() != n
                 || t.infiltration.len() != n
                 || t.unconventional.len() != n
             {
-                bail!(
-                    "forces.toml: {} needs {n} entries in strength, movement, infiltration and unconventional",
-                    t.kind
-                );
+                return Err(Error::data(
+                    "forces.toml",
+                    format!(
+                        "{} needs {n} entries in strength, movement, infiltration and unconventional",
+                        t.kind
+                    ),
+                ));
             }
             for level in t.min_level..=t.max_level {
                 let groups = t.counters.iter().filter(|g| g.levels.contains(&level)).count();
                 if groups != 1 {
-                    bail!("forces.toml: level {level} of {} must be on exactly one counter", t.kind);
+                    return Err(Error::data(
+                        "forces.toml",
+                        format!("level {level} of {} must be on exactly one counter", t.kind),
+                    ));
                 }
             }
             if t.prefix.is_empty() || !t.prefix.chars().all(|c| c.is_ascii_alphabetic()) {
-                bail!("forces.toml: prefix of {} must be letters", t.kind);
+                return Err(Error::data("forces.toml", format!("prefix of {} must be letters", t.kind)));
             }
             if !prefixes.insert(t.prefix.clone()) {
-                bail!("forces.toml: prefix {} is used twice", t.prefix);
+                return Err(Error::data("forces.toml", format!("prefix {} is used twice", t.prefix)));
             }
             if types.insert(t.kind.clone(), t).is_some() {
-                bail!("forces.toml: a kind appears twice");
+                return Err(Error::data("forces.toml", "a kind appears twice"));
             }
         }
         Ok(Forces { airstrikes: file.airstrikes, types })
@@ -314,25 +331,34 @@ pub struct Mobilization {
 
 impl Mobilization {
     pub fn parse(text: &str, forces: &Forces, map: &Map) -> Result<Mobilization> {
-        let mut m: Mobilization = toml::from_str(text).context("mobilization.toml")?;
+        let mut m: Mobilization = toml::from_str(text).map_err(|e| Error::data("mobilization.toml", e))?;
         for (side, lines) in [(Side::Government, &mut m.government), (Side::Dse, &mut m.dse)] {
             for line in lines.iter_mut() {
                 line.kind = line.kind.to_ascii_lowercase();
                 let t = forces
                     .get(&line.kind)
-                    .ok_or_else(|| anyhow!("mobilization.toml: unknown kind {}", line.kind))?;
+                    .ok_or_else(|| Error::data("mobilization.toml", format!("unknown kind {}", line.kind)))?;
                 if t.side != side {
-                    bail!("mobilization.toml: {} is not a {} unit", line.kind, side.name());
+                    return Err(Error::data(
+                        "mobilization.toml",
+                        format!("{} is not a {} unit", line.kind, side.name()),
+                    ));
                 }
                 for code in line.regions.iter_mut() {
                     *code = code.to_ascii_uppercase();
                     if map.get(code).is_none() {
-                        bail!("mobilization.toml: {} names unknown region {code}", line.kind);
+                        return Err(Error::data(
+                            "mobilization.toml",
+                            format!("{} names unknown region {code}", line.kind),
+                        ));
                     }
                 }
                 for need in &line.needs {
                     if forces.get(need).is_none() {
-                        bail!("mobilization.toml: {} needs unknown kind {need}", line.kind);
+                        return Err(Error::data(
+                            "mobilization.toml",
+                            format!("{} needs unknown kind {need}", line.kind),
+                        ));
                     }
                 }
             }
@@ -393,14 +419,14 @@ pub struct PoliticsTable {
 
 impl PoliticsTable {
     pub fn parse(text: &str) -> Result<PoliticsTable> {
-        let t: PoliticsTable = toml::from_str(text).context("politics.toml")?;
+        let t: PoliticsTable = toml::from_str(text).map_err(|e| Error::data("politics.toml", e))?;
         for roll in 2..=12 {
             if t.row.iter().filter(|r| r.roll == roll).count() != 1 {
-                bail!("politics.toml: roll {roll} must appear exactly once");
+                return Err(Error::data("politics.toml", format!("roll {roll} must appear exactly once")));
             }
         }
         if t.row.iter().any(|r| r.duration == 0) {
-            bail!("politics.toml: a duration must be at least one turn");
+            return Err(Error::data("politics.toml", "a duration must be at least one turn"));
         }
         Ok(t)
     }
@@ -457,7 +483,12 @@ impl Rules {
         ] {
             match forces.get(kind) {
                 Some(t) if t.side == side => {}
-                _ => bail!("forces.toml: the rules need a {} kind '{kind}'", side.name()),
+                _ => {
+                    return Err(Error::data(
+                        "forces.toml",
+                        format!("the rules need a {} kind '{kind}'", side.name()),
+                    ));
+                }
             }
         }
         let mobilization = Mobilization::parse(mobilization, &forces, &map)?;
@@ -466,6 +497,6 @@ impl Rules {
     }
 
     pub fn unit_type(&self, kind: &str) -> Result<&UnitType> {
-        self.forces.get(kind).ok_or_else(|| anyhow!("unknown unit kind {kind}"))
+        self.forces.get(kind).ok_or_else(|| Error::step(format!("unknown unit kind {kind}")))
     }
 }

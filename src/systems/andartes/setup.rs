@@ -1,6 +1,7 @@
 //! 4.0 How to set up the game: the Government places its divisions, LOK and
 //! police as its doctrine allows, then the DSE places its fronts, cadres and bands.
 
+use crate::systems::Refusal;
 use std::collections::BTreeMap;
 
 use super::rules::Doctrine;
@@ -43,32 +44,32 @@ pub fn tight_regions(state: &State) -> Vec<String> {
 }
 
 /// Places one set-up unit, checking 4.0 and the doctrine's deployment.
-pub fn place(state: &mut State, side: Side, kind: &str, to: &Loc) -> Result<String, String> {
+pub fn place(state: &mut State, side: Side, kind: &str, to: &Loc) -> Result<String, Refusal> {
     let Some(&(_, limit, wh)) = forces(side).iter().find(|(k, _, _)| *k == kind) else {
         let names: Vec<&str> = forces(side).iter().map(|(k, _, _)| *k).collect();
-        return Err(format!("the {} sets up only {} (4.0)", side.name(), names.join(", ")));
+        return Err(format!("the {} sets up only {} (4.0)", side.name(), names.join(", ")).into());
     };
     let region = state.region(&to.region).ok_or_else(|| format!("no Region {}", to.region))?;
     if region.foreign() {
-        return Err(format!("set-up is within Greece, not {} (4.0)", region.name));
+        return Err(format!("set-up is within Greece, not {} (4.0)", region.name).into());
     }
     match (wh, to.square) {
         (Where::Open, Some(_)) => {
-            return Err(format!("{kind} units set up in the Open area (4.0)"));
+            return Err(format!("{kind} units set up in the Open area (4.0)").into());
         }
         (Where::Square, None) => {
-            return Err(format!("{kind} units set up in infrastructure squares (4.0)"));
+            return Err(format!("{kind} units set up in infrastructure squares (4.0)").into());
         }
         _ => {}
     }
     if let Some(s) = to.square
         && let Some(u) = state.occupant(&to.region, s)
     {
-        return Err(format!("{} is already held by {} (2.3)", to.code(), u.id));
+        return Err(format!("{} is already held by {} (2.3)", to.code(), u.id).into());
     }
     let placed = state.units.values().filter(|u| u.side == side && u.kind == kind).count();
     if placed >= limit {
-        return Err(format!("the set-up has only {limit} {kind} unit(s) (4.0)"));
+        return Err(format!("the set-up has only {limit} {kind} unit(s) (4.0)").into());
     }
     if side == Side::Government
         && state.politics.doctrine == Doctrine::Area
@@ -77,18 +78,18 @@ pub fn place(state: &mut State, side: Side, kind: &str, to: &Loc) -> Result<Stri
         return Err(format!(
             "Area Defense (16.3): the set-up spreads one unit to a Region while Regions stay empty; {} is already in {}",
             u.id, to.region
-        ));
+        ).into());
     }
     let t = state.rules.forces.get(kind).ok_or_else(|| format!("forces.toml has no {kind}"))?;
     let level = t.build_level();
     if !state.counter_free(kind, level, None) {
-        return Err(format!("no {kind} counter left (9.4)"));
+        return Err(format!("no {kind} counter left (9.4)").into());
     }
     Ok(state.add_unit(kind, side, level, to.clone()))
 }
 
 /// After the last PLACE line: every set-up unit placed, doctrine satisfied.
-pub fn complete(state: &State, side: Side) -> Result<(), String> {
+pub fn complete(state: &State, side: Side) -> Result<(), Refusal> {
     let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
     for u in state.units.values().filter(|u| u.side == side) {
         *counts.entry(u.kind.as_str()).or_insert(0) += 1;
@@ -101,12 +102,14 @@ pub fn complete(state: &State, side: Side) -> Result<(), String> {
         }
     }
     if !missing.is_empty() {
-        return Err(format!("the set-up is incomplete: place {} (4.0)", missing.join(", ")));
+        return Err(format!("the set-up is incomplete: place {} (4.0)", missing.join(", ")).into());
     }
     if side == Side::Government && state.politics.doctrine == Doctrine::Tight {
         for code in tight_regions(state) {
             if !state.units_in(&code).any(|u| u.side == side && u.kind == "division") {
-                return Err(format!("Tight Defense (16.3): {code} must hold an army division at set-up"));
+                return Err(
+                    format!("Tight Defense (16.3): {code} must hold an army division at set-up").into()
+                );
             }
         }
     }

@@ -3,13 +3,11 @@
 
 use std::collections::BTreeMap;
 
-use anyhow::{Result, bail};
-
 use super::orders::{self, Line, Order, Part};
 use super::standing::StandingLine;
 use super::state::{Log, Roller, Side, Stage, State};
 use super::{attrition, conflict, control, initiative, mobilization, movement, politics, setup, victory};
-use crate::systems::{Dice, OrderError, PlayerId};
+use crate::systems::{Dice, Error, OrderError, PlayerId, Result};
 
 /// Checks a player's orders body against the state: every bad line is named.
 pub fn check(state: &State, player: &str, body: &str) -> Result<Vec<Line>, Vec<OrderError>> {
@@ -170,13 +168,13 @@ fn run_setup(
             last = Some(line);
             match setup::place(state, side, kind, to) {
                 Ok(id) => log.say(format!("4.0 {} sets up {id} ({kind}) at {}", side.name(), to.code())),
-                Err(e) => on_error(line, e),
+                Err(e) => on_error(line, e.to_string()),
             }
         }
     }
     if let Err(e) = setup::complete(state, side) {
         let fallback = Line { number: 1, text: String::new(), order: Order::Pass };
-        on_error(last.unwrap_or(&fallback), e);
+        on_error(last.unwrap_or(&fallback), e.to_string());
     }
 }
 
@@ -216,7 +214,7 @@ pub fn run_turn(
                 _ => Ok(()),
             };
             if let Err(e) = done {
-                on_error(line, e);
+                on_error(line, e.to_string());
             }
         }
     }
@@ -235,7 +233,7 @@ pub fn run_turn(
             _ => Ok(()),
         };
         if let Err(e) = done {
-            on_error(line, e);
+            on_error(line, e.to_string());
         }
     }
     let attacks: Vec<&Line> = lines.iter().filter(|l| l.order.part() == Part::Conflict).collect();
@@ -251,7 +249,7 @@ pub fn run_turn(
             if let Order::Attack(a) = &line.order
                 && let Err(e) = conflict::resolve(state, side, a, &mut phase, roller, log)
             {
-                on_error(line, e);
+                on_error(line, e.to_string());
             }
         }
     } else {
@@ -259,7 +257,7 @@ pub fn run_turn(
         for line in attacks {
             if let Order::Attack(a) = &line.order {
                 if let Err(e) = conflict::check(state, side, a, &earlier) {
-                    on_error(line, e);
+                    on_error(line, e.to_string());
                 }
                 earlier.push(a);
             }
@@ -277,7 +275,7 @@ pub fn resolve(
     let mut log = Log::default();
     let mut roller = Roller::real(dice);
     match state.stage {
-        Stage::Over => bail!("the game is over"),
+        Stage::Over => return Err(Error::step("the game is over")),
         Stage::Politics => {
             log.say("Set-up (4.0): the Government rolls on the Politics Table");
             politics::roll(&mut next, &mut roller, &mut log);
@@ -298,7 +296,11 @@ pub fn resolve(
                 problems.push(format!("line {}: {e}", l.number))
             });
             if !problems.is_empty() {
-                bail!("the {} set-up does not fit the rules: {}", side.name(), problems.join("; "));
+                return Err(Error::step(format!(
+                    "the {} set-up does not fit the rules: {}",
+                    side.name(),
+                    problems.join("; ")
+                )));
             }
             next.stage = if side == Side::Government { Stage::SetupDse } else { Stage::Initiative };
         }

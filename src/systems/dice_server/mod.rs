@@ -21,6 +21,7 @@ use super::{
     Audience, Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Section, Setup, System,
     SystemInfo, View, Viewer,
 };
+use crate::systems::error::{Broken, Error, Result};
 
 pub static INFO: SystemInfo = SystemInfo {
     name: "dice",
@@ -90,7 +91,7 @@ impl System for DiceServer {
     type State = State;
     type Orders = Vec<Request>;
 
-    fn setup(&self, setup: &Setup) -> anyhow::Result<State> {
+    fn setup(&self, setup: &Setup) -> Result<State> {
         let mut rounds = false;
         let mut to_hidden = false;
         let mut echo_once = false;
@@ -98,11 +99,10 @@ impl System for DiceServer {
         for (key, value) in setup.options {
             if key == "optional" {
                 for name in value.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-                    let p = setup
-                        .players
-                        .iter()
-                        .find(|p| p.eq_ignore_ascii_case(name))
-                        .ok_or_else(|| anyhow::anyhow!("option optional: '{name}' is not a player"))?;
+                    let p =
+                        setup.players.iter().find(|p| p.eq_ignore_ascii_case(name)).ok_or_else(|| {
+                            Error::setup(format!("option optional: '{name}' is not a player"))
+                        })?;
                     optional.push(p.clone());
                 }
                 continue;
@@ -110,16 +110,28 @@ impl System for DiceServer {
             match (key.as_str(), value.to_ascii_lowercase().as_str()) {
                 ("rounds", "yes" | "true" | "1") => rounds = true,
                 ("rounds", "no" | "false" | "0") => rounds = false,
-                ("rounds", other) => anyhow::bail!("option rounds={other}: use yes or no"),
+                ("rounds", other) => {
+                    return Err(Error::setup(format!("option rounds={other}: use yes or no")));
+                }
                 ("to", "hidden") => to_hidden = true,
                 ("to", "public") => to_hidden = false,
-                ("to", other) => anyhow::bail!("option to={other}: use hidden (or public, the old rule)"),
+                ("to", other) => {
+                    return Err(Error::setup(format!(
+                        "option to={other}: use hidden (or public, the old rule)"
+                    )));
+                }
                 ("echo", "once") => echo_once = true,
                 ("echo", "twice") => echo_once = false,
-                ("echo", other) => anyhow::bail!("option echo={other}: use once (or twice, the old rule)"),
-                _ => anyhow::bail!(
-                    "the dice system has no option '{key}' (it has: rounds=yes|no, to=hidden|public, echo=once|twice, optional=<players>)"
-                ),
+                ("echo", other) => {
+                    return Err(Error::setup(format!(
+                        "option echo={other}: use once (or twice, the old rule)"
+                    )));
+                }
+                _ => {
+                    return Err(Error::setup(format!(
+                        "the dice system has no option '{key}' (it has: rounds=yes|no, to=hidden|public, echo=once|twice, optional=<players>)"
+                    )));
+                }
             }
         }
         Ok(State {
@@ -207,7 +219,7 @@ impl System for DiceServer {
         state: &State,
         orders: &BTreeMap<PlayerId, Vec<Request>>,
         dice: &mut Dice,
-    ) -> anyhow::Result<Resolution<State>> {
+    ) -> Result<Resolution<State>> {
         let mut next = state.clone();
         let mut events = Vec::new();
         for (player, requests) in orders {
@@ -296,9 +308,9 @@ impl System for DiceServer {
         Some(lines.join("\n"))
     }
 
-    fn check_invariants(&self, state: &State) -> Result<(), String> {
+    fn check_invariants(&self, state: &State) -> Result<(), Broken> {
         match state.requests.keys().find(|p| !state.players.contains(p)) {
-            Some(p) => Err(format!("requests counted for {p}, who is not a player")),
+            Some(p) => Err(Broken(format!("requests counted for {p}, who is not a player"))),
             None => Ok(()),
         }
     }

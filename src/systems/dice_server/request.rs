@@ -1,5 +1,6 @@
 //! One line of a dice request: `ROLL <n>d<s>[+|-m] [HIDDEN] <label> [TO <players>]`.
 
+use crate::systems::Refusal;
 use serde::{Deserialize, Serialize};
 
 use crate::dice::MAX_SIDES;
@@ -48,11 +49,11 @@ impl Request {
 }
 
 /// Parses one request line. `players` are the campaign's players, for `TO`.
-pub fn parse_request(line: &str, players: &[String]) -> Result<Request, String> {
+pub fn parse_request(line: &str, players: &[String]) -> Result<Request, Refusal> {
     let mut words = line.split_whitespace();
     match words.next() {
         Some(w) if w.eq_ignore_ascii_case("roll") => {}
-        Some(w) => return Err(format!("'{w}' is not a request; a line starts with ROLL")),
+        Some(w) => return Err(format!("'{w}' is not a request; a line starts with ROLL").into()),
         None => return Err("empty line".into()),
     }
     let spec = words.next().ok_or("ROLL needs dice, such as 2d6")?;
@@ -99,7 +100,7 @@ pub fn parse_request(line: &str, players: &[String]) -> Result<Request, String> 
 }
 
 /// `NdS`, `dS`, `NdS+M`, `NdS-M`; `d%` is d100.
-fn parse_spec(spec: &str) -> Result<(u32, u32, i64), String> {
+fn parse_spec(spec: &str) -> Result<(u32, u32, i64), Refusal> {
     let bad = || format!("'{spec}' is not a dice expression such as 2d6, d10 or 3d6+2");
     let lower = spec.to_ascii_lowercase();
     let (count, rest) = lower.split_once('d').ok_or_else(bad)?;
@@ -112,10 +113,10 @@ fn parse_spec(spec: &str) -> Result<(u32, u32, i64), String> {
     let sides: u32 = if sides == "%" { 100 } else { sides.parse().map_err(|_| bad())? };
     let modifier: i64 = if modifier.is_empty() { 0 } else { modifier.parse().map_err(|_| bad())? };
     if count == 0 || count > MAX_DICE {
-        return Err(format!("{count} dice: roll between 1 and {MAX_DICE} at a time"));
+        return Err(format!("{count} dice: roll between 1 and {MAX_DICE} at a time").into());
     }
     if !(2..=MAX_SIDES).contains(&sides) {
-        return Err(format!("a die needs between 2 and {MAX_SIDES} sides, not {sides}"));
+        return Err(format!("a die needs between 2 and {MAX_SIDES} sides, not {sides}").into());
     }
     if modifier.unsigned_abs() > 1_000_000 {
         return Err("the modifier is larger than a million".into());

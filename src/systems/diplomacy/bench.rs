@@ -11,7 +11,6 @@
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result};
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 
@@ -25,6 +24,7 @@ use super::movement;
 use super::notation::Names;
 use super::orders;
 use super::retreat;
+use crate::systems::error::{Error, Result};
 
 /// One prepared DATC case: what to adjudicate.
 enum Prepared {
@@ -342,7 +342,8 @@ pub fn bench_report(datc_json: Option<&str>, games: usize, seed: u64) -> Result<
         out.push_str("(debug build: build with --release for meaningful figures)\n");
     }
     if let Some(text) = datc_json {
-        let suite: serde_json::Value = serde_json::from_str(text).context("the DATC file is not JSON")?;
+        let suite: serde_json::Value = serde_json::from_str(text)
+            .map_err(|e| Error::input(format!("the DATC file is not JSON: {e}")))?;
         let cases = prepare(&map, &names, &suite);
         let rounds = 51;
         let mut times = Vec::with_capacity(rounds);

@@ -13,6 +13,7 @@
 //! written right. A support may name the province without the coast (4.B.4); a coast
 //! it names must match the move.
 
+use crate::systems::Refusal;
 use std::collections::BTreeSet;
 
 use super::board::{Adjustment, Board, Dislodged, Order, Ownership, RetreatOrder, Unit};
@@ -99,10 +100,10 @@ impl<'a> Checker<'a> {
 
     /// The unit a reference names, checked against what it says about kind, coast
     /// and nationality.
-    fn find(&self, r: UnitRef, what: &str) -> Result<Unit, String> {
+    fn find(&self, r: UnitRef, what: &str) -> Result<Unit, Refusal> {
         let p = r.place.province;
         let Some(u) = self.board.unit(p) else {
-            return Err(format!("there is no unit in {}{what}", self.name(p)));
+            return Err(format!("there is no unit in {}{what}", self.name(p)).into());
         };
         if let Some(k) = r.kind
             && k != u.kind
@@ -114,7 +115,8 @@ impl<'a> Checker<'a> {
                 u.kind.word(),
                 article(k),
                 k.word()
-            ));
+            )
+            .into());
         }
         if let Some(pw) = r.power
             && pw != u.power
@@ -124,13 +126,16 @@ impl<'a> Checker<'a> {
                 self.unit_words(u),
                 self.power_adj(u.power),
                 self.power_adj(pw)
-            ));
+            )
+            .into());
         }
         if let Some(c) = r.place.coast
             && self.strict_coasts
         {
             if u.kind == UnitKind::Army {
-                return Err(format!("the army in {} stands on land; armies have no coast", self.name(p)));
+                return Err(
+                    format!("the army in {} stands on land; armies have no coast", self.name(p)).into()
+                );
             }
             if self.map.region(u.region).coast != Some(c) {
                 return Err(format!(
@@ -138,37 +143,41 @@ impl<'a> Checker<'a> {
                     self.name(p),
                     self.map.region_title(u.region),
                     c.name()
-                ));
+                )
+                .into());
             }
         }
         Ok(u)
     }
 
     /// One's own unit, for a movement order.
-    fn own(&self, r: UnitRef) -> Result<Unit, String> {
+    fn own(&self, r: UnitRef) -> Result<Unit, Refusal> {
         let p = r.place.province;
         match self.board.unit(p) {
-            None => Err(format!("{} has no unit in {}", self.map.power(self.power).name, self.name(p))),
+            None => {
+                Err(format!("{} has no unit in {}", self.map.power(self.power).name, self.name(p)).into())
+            }
             Some(u) if u.power != self.power => Err(format!(
                 "{} has no unit in {}; the {} there is {}",
                 self.map.power(self.power).name,
                 self.name(p),
                 u.kind.word(),
                 self.power_adj(u.power)
-            )),
+            )
+            .into()),
             Some(_) => self.find(r, ""),
         }
     }
 
-    fn once(&mut self, p: ProvinceId) -> Result<(), String> {
+    fn once(&mut self, p: ProvinceId) -> Result<(), Refusal> {
         if !self.ordered.insert(p) {
-            return Err(format!("the unit in {} already has an order above", self.name(p)));
+            return Err(format!("the unit in {} already has an order above", self.name(p)).into());
         }
         Ok(())
     }
 
     /// Checks one written order and keeps it if legal.
-    pub fn add(&mut self, w: &Written) -> Result<(), String> {
+    pub fn add(&mut self, w: &Written) -> Result<(), Refusal> {
         if let Written::Draw = w {
             self.orders.draw = true;
             return Ok(());
@@ -192,7 +201,7 @@ impl<'a> Checker<'a> {
         Ok(())
     }
 
-    fn movement(&self, w: &Written) -> Result<(ProvinceId, Order), String> {
+    fn movement(&self, w: &Written) -> Result<(ProvinceId, Order), Refusal> {
         match *w {
             Written::Hold(r) => {
                 self.own(r)?;
@@ -216,7 +225,8 @@ impl<'a> Checker<'a> {
                         "the {} cannot move to {}, so it cannot support there",
                         self.unit_words(u),
                         self.name(q)
-                    ));
+                    )
+                    .into());
                 }
                 Ok((p, Order::SupportHold { unit: q }))
             }
@@ -232,7 +242,8 @@ impl<'a> Checker<'a> {
                     return Err(format!(
                         "a unit cannot support a move into its own province ({})",
                         self.name(p)
-                    ));
+                    )
+                    .into());
                 }
                 let t = self.find(target, " to support")?;
                 if !self.map.can_reach(u.kind, u.region, d) {
@@ -240,7 +251,8 @@ impl<'a> Checker<'a> {
                         "the {} cannot move to {}, so it cannot support a move there",
                         self.unit_words(u),
                         self.name(d)
-                    ));
+                    )
+                    .into());
                 }
                 self.move_target(t, to, false, Some(p), true)
                     .map_err(|e| format!("the supported move is impossible: {e}"))?;
@@ -256,7 +268,8 @@ impl<'a> Checker<'a> {
                     return Err(format!(
                         "a fleet in a coastal province ({}) cannot convoy; only fleets at sea can",
                         self.name(p)
-                    ));
+                    )
+                    .into());
                 }
                 let a = self.find(army, " to convoy")?;
                 if a.kind != UnitKind::Army {
@@ -279,7 +292,7 @@ impl<'a> Checker<'a> {
                         self.name(p),
                         self.name(q),
                         self.name(d)
-                    ));
+                    ).into());
                 }
                 Ok((p, Order::Convoy { army: q, to: d }))
             }
@@ -301,11 +314,11 @@ impl<'a> Checker<'a> {
         via_convoy: bool,
         supporter: Option<ProvinceId>,
         for_support: bool,
-    ) -> Result<RegionId, String> {
+    ) -> Result<RegionId, Refusal> {
         let from = self.map.province_of(u.region);
         let d = to.province;
         if d == from {
-            return Err(format!("a unit cannot move to the province it is in ({})", self.name(d)));
+            return Err(format!("a unit cannot move to the province it is in ({})", self.name(d)).into());
         }
         match u.kind {
             UnitKind::Army => {
@@ -313,10 +326,11 @@ impl<'a> Checker<'a> {
                     return Err(format!(
                         "armies have no coast: write {} without one",
                         self.map.province(d).id
-                    ));
+                    )
+                    .into());
                 }
                 if self.map.province(d).terrain == Terrain::Sea {
-                    return Err(format!("an army cannot enter a sea ({})", self.name(d)));
+                    return Err(format!("an army cannot enter a sea ({})", self.name(d)).into());
                 }
                 let adjacent = self.map.army_adjacent(from, d);
                 if adjacent && !via_convoy {
@@ -331,12 +345,14 @@ impl<'a> Checker<'a> {
                         self.name(from),
                         self.name(d)
                     )
+                    .into()
                 } else {
                     format!(
                         "{} does not border {} and no fleets at sea could convoy an army there",
                         self.name(from),
                         self.name(d)
                     )
+                    .into()
                 })
             }
             UnitKind::Fleet => {
@@ -344,7 +360,7 @@ impl<'a> Checker<'a> {
                     return Err("only armies are convoyed".into());
                 }
                 if self.map.province(d).terrain == Terrain::Land {
-                    return Err(format!("a fleet cannot go inland ({})", self.name(d)));
+                    return Err(format!("a fleet cannot go inland ({})", self.name(d)).into());
                 }
                 let reachable = self.map.fleet_targets_in(u.region, d);
                 if reachable.is_empty() {
@@ -352,7 +368,8 @@ impl<'a> Checker<'a> {
                         "a fleet in {} cannot reach {}",
                         self.map.region_title(u.region),
                         self.name(d)
-                    ));
+                    )
+                    .into());
                 }
                 let list = |rs: &[RegionId]| {
                     rs.iter().map(|&r| self.map.region_name(r)).collect::<Vec<_>>().join(" or ")
@@ -360,7 +377,7 @@ impl<'a> Checker<'a> {
                 match to.coast {
                     Some(c) => {
                         let Some(region) = self.map.coast_region(d, c) else {
-                            return Err(format!("{} has no {}", self.name(d), c.name()));
+                            return Err(format!("{} has no {}", self.name(d), c.name()).into());
                         };
                         if !reachable.contains(&region) {
                             return Err(format!(
@@ -369,7 +386,8 @@ impl<'a> Checker<'a> {
                                 c.name(),
                                 self.name(d),
                                 list(&reachable)
-                            ));
+                            )
+                            .into());
                         }
                         Ok(region)
                     }
@@ -378,7 +396,7 @@ impl<'a> Checker<'a> {
                         && (reachable.len() > 1 || self.strict_coasts) =>
                     {
                         Err(if reachable.len() > 1 {
-                            format!("say which coast of {}: {}", self.name(d), list(&reachable))
+                            format!("say which coast of {}: {}", self.name(d), list(&reachable)).into()
                         } else {
                             format!(
                                 "say which coast of {}: from {} a fleet reaches only {}",
@@ -386,6 +404,7 @@ impl<'a> Checker<'a> {
                                 self.map.region_title(u.region),
                                 list(&reachable)
                             )
+                            .into()
                         })
                     }
                     None => Ok(reachable[0]),
@@ -394,7 +413,7 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn retreat(&self, w: &Written, dislodged: &[Dislodged]) -> Result<(ProvinceId, RetreatOrder), String> {
+    fn retreat(&self, w: &Written, dislodged: &[Dislodged]) -> Result<(ProvinceId, RetreatOrder), Refusal> {
         let (r, to) = match *w {
             Written::Retreat { unit, to } => (unit, Some(to)),
             Written::Move { unit, to, via_convoy } => {
@@ -421,8 +440,10 @@ impl<'a> Checker<'a> {
                 Some(u) if u.power == self.power => format!(
                     "the {} was not dislodged; only dislodged units have orders now",
                     self.unit_words(u)
-                ),
-                _ => format!("{} has no dislodged unit in {}", self.map.power(self.power).name, self.name(p)),
+                )
+                .into(),
+                _ => format!("{} has no dislodged unit in {}", self.map.power(self.power).name, self.name(p))
+                    .into(),
             });
         };
         if let Some(k) = r.kind
@@ -433,7 +454,8 @@ impl<'a> Checker<'a> {
                 self.name(p),
                 article(d.unit.kind),
                 d.unit.kind.word()
-            ));
+            )
+            .into());
         }
         let Some(to) = to else {
             return Ok((p, RetreatOrder::Disband));
@@ -455,7 +477,8 @@ impl<'a> Checker<'a> {
                 self.unit_words(d.unit),
                 self.name(q),
                 if list.is_empty() { "nowhere".to_string() } else { list.join(", ") }
-            ));
+            )
+            .into());
         }
         let region = self.move_target(d.unit, to, false, None, false)?;
         if !options.contains(&region) {
@@ -463,12 +486,13 @@ impl<'a> Checker<'a> {
                 "the {} cannot retreat to {}",
                 self.unit_words(d.unit),
                 self.map.region_title(region)
-            ));
+            )
+            .into());
         }
         Ok((p, RetreatOrder::Retreat(region)))
     }
 
-    fn adjustment(&mut self, w: &Written, ownership: &Ownership) -> Result<Adjustment, String> {
+    fn adjustment(&mut self, w: &Written, ownership: &Ownership) -> Result<Adjustment, Refusal> {
         let delta = adjustment_count(self.board, ownership, self.power);
         let name = self.map.power(self.power).name.clone();
         let builds_used =
@@ -477,31 +501,33 @@ impl<'a> Checker<'a> {
         match *w {
             Written::Build { kind, at } => {
                 if delta <= 0 {
-                    return Err(no_builds(&name, delta));
+                    return Err(no_builds(&name, delta).into());
                 }
                 if builds_used >= delta {
-                    return Err(format!("{name} has only {delta} build(s); this one is too many"));
+                    return Err(format!("{name} has only {delta} build(s); this one is too many").into());
                 }
                 let p = at.province;
                 let prov = self.map.province(p);
                 if prov.home != Some(self.power) {
-                    return Err(format!("{} is not a home centre of {name}", prov.name));
+                    return Err(format!("{} is not a home centre of {name}", prov.name).into());
                 }
                 if ownership.owner[p as usize] != Some(self.power) {
-                    return Err(format!("{name} does not own {} now", prov.name));
+                    return Err(format!("{name} does not own {} now", prov.name).into());
                 }
                 if self.board.unit(p).is_some() {
-                    return Err(format!("{} is occupied", prov.name));
+                    return Err(format!("{} is occupied", prov.name).into());
                 }
                 if self.built.contains(&p) {
-                    return Err(format!("{} already has a build above", prov.name));
+                    return Err(format!("{} already has a build above", prov.name).into());
                 }
                 let kind = match kind {
                     Some(k) => k,
                     None if at.coast.is_some() => UnitKind::Fleet,
                     None if prov.terrain == Terrain::Land => UnitKind::Army,
                     None => {
-                        return Err(format!("say whether to build an army or a fleet in {}", prov.name));
+                        return Err(
+                            format!("say whether to build an army or a fleet in {}", prov.name).into()
+                        );
                     }
                 };
                 let region = match kind {
@@ -513,7 +539,7 @@ impl<'a> Checker<'a> {
                     }
                     UnitKind::Fleet => {
                         if prov.terrain == Terrain::Land {
-                            return Err(format!("a fleet cannot be built inland ({})", prov.name));
+                            return Err(format!("a fleet cannot be built inland ({})", prov.name).into());
                         }
                         match at.coast {
                             Some(c) => self
@@ -533,27 +559,30 @@ impl<'a> Checker<'a> {
             }
             Written::Waive => {
                 if delta <= 0 {
-                    return Err(no_builds(&name, delta));
+                    return Err(no_builds(&name, delta).into());
                 }
                 if builds_used >= delta {
-                    return Err(format!("{name} has only {delta} build(s); this waiver is one too many"));
+                    return Err(
+                        format!("{name} has only {delta} build(s); this waiver is one too many").into()
+                    );
                 }
                 Ok(Adjustment::Waive)
             }
             Written::Disband(r) => {
                 if delta >= 0 {
-                    return Err(format!("{name} has no units to remove"));
+                    return Err(format!("{name} has no units to remove").into());
                 }
                 let u = self.own(r)?;
                 let p = self.map.province_of(u.region);
                 if self.orders.adjustments.contains(&Adjustment::Remove(p)) {
-                    return Err(format!("the unit in {} is already removed above", self.name(p)));
+                    return Err(format!("the unit in {} is already removed above", self.name(p)).into());
                 }
                 if removals_used >= -delta {
                     return Err(format!(
                         "{name} removes only {} unit(s); this removal is one too many",
                         -delta
-                    ));
+                    )
+                    .into());
                 }
                 Ok(Adjustment::Remove(p))
             }
@@ -596,14 +625,17 @@ mod tests {
 
     fn judge(m: &Map, b: &Board, power: &str, line: &str) -> Result<(), String> {
         let names = Names::new(m);
-        let w = notation::parse(m, &names, line)?;
-        Checker::new(m, b, Stage::Movement, m.power_index(power).unwrap()).strict_coasts(true).add(&w)
+        let w = notation::parse(m, &names, line).map_err(String::from)?;
+        Checker::new(m, b, Stage::Movement, m.power_index(power).unwrap())
+            .strict_coasts(true)
+            .add(&w)
+            .map_err(String::from)
     }
 
     fn judge_datc(m: &Map, b: &Board, power: &str, line: &str) -> Result<(), String> {
         let names = Names::new(m);
-        let w = notation::parse(m, &names, line)?;
-        Checker::new(m, b, Stage::Movement, m.power_index(power).unwrap()).add(&w)
+        let w = notation::parse(m, &names, line).map_err(String::from)?;
+        Checker::new(m, b, Stage::Movement, m.power_index(power).unwrap()).add(&w).map_err(String::from)
     }
 
     #[test]

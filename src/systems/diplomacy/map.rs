@@ -11,9 +11,8 @@
 //! split); split coasts are the regions after that.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
 
-use anyhow::{Result, bail};
+use crate::systems::error::{Error, Result};
 use serde::Deserialize;
 
 pub type ProvinceId = u16;
@@ -204,25 +203,6 @@ struct RawUnit {
     at: String,
 }
 
-/// Problems found in a map file, each naming where it is.
-#[derive(Debug)]
-pub struct MapErrors {
-    pub file: String,
-    pub problems: Vec<String>,
-}
-
-impl fmt::Display for MapErrors {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}: {} problem(s) in the map", self.file, self.problems.len())?;
-        for p in &self.problems {
-            writeln!(f, "  {p}")?;
-        }
-        Ok(())
-    }
-}
-
-impl std::error::Error for MapErrors {}
-
 /// Lowercases and keeps only letters and digits, so "St. Petersburg" and
 /// "st petersburg" compare equal.
 pub fn squash(s: &str) -> String {
@@ -241,16 +221,16 @@ pub fn squash(s: &str) -> String {
 impl Map {
     /// Reads and checks a board. `file_name` is used in messages only.
     pub fn from_toml(text: &str, file_name: &str) -> Result<Map> {
-        let raw: RawMap = toml::from_str(text)
-            .map_err(|e| MapErrors { file: file_name.to_string(), problems: vec![e.to_string()] })?;
+        let raw: RawMap = toml::from_str(text).map_err(|e| Error::data(file_name, e))?;
         let mut problems = Vec::new();
         let map = build(raw, &mut problems);
         if !problems.is_empty() {
-            return Err(MapErrors { file: file_name.to_string(), problems }.into());
+            let reason = format!("{} problem(s) in the map: {}", problems.len(), problems.join("; "));
+            return Err(Error::data(file_name, reason));
         }
         match map {
             Some(m) => Ok(m),
-            None => bail!("{file_name}: the map could not be built"),
+            None => Err(Error::data(file_name, "the map could not be built")),
         }
     }
 
@@ -366,6 +346,12 @@ impl Map {
     pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
         let s = squash(name);
         self.power_names.iter().find(|(n, _)| *n == s).map(|(_, p)| *p)
+    }
+
+    /// Every other name of every power (adjective, abbreviation, aliases), as
+    /// (name, power id), for seating players.
+    pub fn power_aliases(&self) -> Vec<(String, String)> {
+        self.power_names.iter().map(|(n, p)| (n.clone(), self.power(*p).id.clone())).collect()
     }
 
     pub fn power(&self, p: PowerId) -> &Power {

@@ -39,13 +39,14 @@ pub mod whatif;
 
 use std::collections::BTreeMap;
 
-use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::{
     Dice, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Section, Setup, System, SystemInfo,
     View, Viewer,
 };
+use crate::systems::error::{Error, Refusal, Result};
+use crate::systems::seats;
 use board::{Board, Dislodged, Ownership, Unit};
 use check::{PowerOrders, Stage, adjustment_count, build_sites};
 use game::{PhaseKind, Position, Turn};
@@ -73,9 +74,14 @@ pub static INFO: SystemInfo = SystemInfo {
     tools: super::Tools { what_if: Some(whatif::what_if), bench: Some(bench::bench_report), map: None },
     options: &[
         super::options::OptionSpec {
+            key: "seat.*",
+            values: &[],
+            help: "the power a player plays: seat.<player>=<power> (default: the power the player is named after)",
+        },
+        super::options::OptionSpec {
             key: "power.*",
             values: &[],
-            help: "the power a player plays: power.<player>=<power>",
+            help: "the older form of seat.<player>=<power>",
         },
         super::options::OptionSpec {
             key: "unassigned",
@@ -161,24 +167,27 @@ pub fn unit_record(map: &Map, u: Unit) -> UnitRecord {
 }
 
 /// Reads a saved unit, checking it against the map.
-pub fn unit_from_record(map: &Map, power: &str, kind: &str, at: &str) -> Result<Unit> {
-    let power =
-        map.power_by_name(power).ok_or_else(|| anyhow!("'{power}' is not a power of {}", map.name))?;
-    let kind = UnitKind::from_letter(kind).ok_or_else(|| anyhow!("unit kind '{kind}' is not A or F"))?;
-    let region =
-        map.region_by_name(at).ok_or_else(|| anyhow!("'{at}' is not a province or coast of {}", map.name))?;
+pub fn unit_from_record(map: &Map, power: &str, kind: &str, at: &str) -> Result<Unit, Refusal> {
+    let power = map
+        .power_by_name(power)
+        .ok_or_else(|| Refusal(format!("'{power}' is not a power of {}", map.name)))?;
+    let kind =
+        UnitKind::from_letter(kind).ok_or_else(|| Refusal(format!("unit kind '{kind}' is not A or F")))?;
+    let region = map
+        .region_by_name(at)
+        .ok_or_else(|| Refusal(format!("'{at}' is not a province or coast of {}", map.name)))?;
     let p = map.province_of(region);
     let fits = match kind {
         UnitKind::Army => map.default_region(kind, p) == Some(region),
         UnitKind::Fleet => map.province(p).fleet_regions.contains(&region),
     };
     if !fits {
-        bail!(
+        return Err(Refusal(format!(
             "{} {at}: {} cannot stand there{}",
             kind.letter(),
             if kind == UnitKind::Army { "an army" } else { "a fleet" },
             if kind == UnitKind::Fleet && map.has_split_coasts(p) { " (name the coast)" } else { "" }
-        );
+        )));
     }
     Ok(Unit { power, kind, region })
 }
@@ -188,31 +197,33 @@ impl State {
     pub fn position(&self, map: &Map) -> Result<Position> {
         let mut board = Board::empty(map);
         for u in &self.units {
-            let unit = unit_from_record(map, &u.power, &u.kind, &u.at)?;
+            let unit = unit_from_record(map, &u.power, &u.kind, &u.at).map_err(Error::state)?;
             if board.place(map, unit).is_some() {
-                bail!("two units in {}", u.at);
+                return Err(Error::state(format!("two units in {}", u.at)));
             }
         }
         let mut dislodged = Vec::new();
         for d in &self.dislodged {
-            let unit = unit_from_record(map, &d.power, &d.kind, &d.at)?;
-            let from =
-                map.province_by_id(&d.from).ok_or_else(|| anyhow!("'{}' is not a province", d.from))?;
+            let unit = unit_from_record(map, &d.power, &d.kind, &d.at).map_err(Error::state)?;
+            let from = map
+                .province_by_id(&d.from)
+                .ok_or_else(|| Error::state(format!("'{}' is not a province", d.from)))?;
             let retreats = d
                 .retreats
                 .iter()
-                .map(|r| map.region_by_name(r).ok_or_else(|| anyhow!("'{r}' is not a region")))
+                .map(|r| map.region_by_name(r).ok_or_else(|| Error::state(format!("'{r}' is not a region"))))
                 .collect::<Result<Vec<_>>>()?;
             dislodged.push(Dislodged { unit, attacker_from: from, by_convoy: d.by_convoy, retreats });
         }
         let mut ownership = Ownership { owner: vec![None; map.province_count()], off_board: Vec::new() };
         for (power, list) in &self.centres {
-            let pw = map.power_by_name(power).ok_or_else(|| anyhow!("'{power}' is not a power"))?;
+            let pw =
+                map.power_by_name(power).ok_or_else(|| Error::state(format!("'{power}' is not a power")))?;
             for c in list {
                 let p = map
                     .province_by_id(c)
                     .filter(|&p| map.province(p).centre)
-                    .ok_or_else(|| anyhow!("'{c}' is not a supply centre"))?;
+                    .ok_or_else(|| Error::state(format!("'{c}' is not a supply centre")))?;
                 ownership.owner[p as usize] = Some(pw);
             }
         }
@@ -319,6 +330,19 @@ impl Diplomacy {
         out
     }
 
+    /// The seven powers are the sides; a player named after one (by any of its names)
+    /// plays it, and there is no order to fall back on: a player must be named or
+    /// seated. Powers left empty are in civil disorder if the campaign allows it.
+    fn seating(&self) -> seats::Seating {
+        seats::Seating {
+            sides: self.map.powers.iter().map(|p| p.id.clone()).collect(),
+            aliases: self.map.power_aliases(),
+            in_order: false,
+            all_sides: false,
+            legacy: &[seats::Legacy::PlayerKey("power")],
+        }
+    }
+
     fn voters(&self, state: &State, pos: &Position) -> Vec<PowerId> {
         state.players.keys().filter_map(|p| self.map.power_index(p)).filter(|&p| pos.survives(p)).collect()
     }
@@ -330,75 +354,50 @@ impl System for Diplomacy {
 
     fn setup(&self, setup: &Setup) -> Result<State> {
         let map = &self.map;
-        let mut players: BTreeMap<String, PlayerId> = BTreeMap::new();
+        let seating = self.seating();
+        let seats = setup.seats(&seating)?;
+        let players: BTreeMap<String, PlayerId> =
+            seats.iter().map(|(p, side)| (side.to_string(), p.clone())).collect();
         let mut unassigned_ok = false;
         let mut last_year = None;
-        let mut mapped = false;
         let mut strict_coasts = false;
         for (key, value) in setup.options {
-            if let Some(player) = key.strip_prefix("power.") {
-                mapped = true;
-                if !setup.players.iter().any(|p| p == player) {
-                    bail!("option {key}: '{player}' is not a player of this campaign");
-                }
-                let pw = map
-                    .power_by_name(value)
-                    .ok_or_else(|| anyhow!("option {key}: '{value}' is not a power"))?;
-                let id = map.power(pw).id.clone();
-                if let Some(other) = players.insert(id.clone(), player.to_string()) {
-                    bail!("{id} is given to both {other} and {player}");
-                }
-            } else if key == "coasts" {
+            if seating.reads(key) {
+                continue;
+            }
+            if key == "coasts" {
                 strict_coasts = match value.as_str() {
                     "datc" => false,
                     "strict" => true,
-                    other => bail!("option coasts={other}: use datc or strict"),
+                    other => return Err(Error::setup(format!("option coasts={other}: use datc or strict"))),
                 };
             } else if key == "unassigned" {
                 if value != "civil-disorder" {
-                    bail!("option unassigned: the only value is 'civil-disorder'");
+                    return Err(Error::setup("option unassigned: the only value is 'civil-disorder'"));
                 }
                 unassigned_ok = true;
             } else if key == "last_year" {
-                let y: i32 =
-                    value.parse().with_context(|| format!("option last_year: '{value}' is not a year"))?;
+                let y: i32 = value
+                    .parse()
+                    .map_err(|_| Error::setup(format!("option last_year: '{value}' is not a year")))?;
                 if y < 1901 {
-                    bail!("option last_year: the game starts in 1901");
+                    return Err(Error::setup("option last_year: the game starts in 1901"));
                 }
                 last_year = Some(y);
             } else {
-                bail!(
+                return Err(Error::setup(format!(
                     "the diplomacy system has no option '{key}' (it has power.<player>=<power>, unassigned=civil-disorder, last_year=<year>, coasts=datc|strict)"
-                );
-            }
-        }
-        if !mapped {
-            for player in setup.players {
-                let pw = map.power_by_name(player).ok_or_else(|| {
-                    anyhow!(
-                        "player '{player}' is not a power; name the players after the powers or map them with --option power.{player}=<power>"
-                    )
-                })?;
-                let id = map.power(pw).id.clone();
-                if players.insert(id.clone(), player.clone()).is_some() {
-                    bail!("two players are {id}");
-                }
-            }
-        } else {
-            for player in setup.players {
-                if !players.values().any(|p| p == player) {
-                    bail!("player '{player}' has no power: add --option power.{player}=<power>");
-                }
+                )));
             }
         }
         if !unassigned_ok {
             let missing: Vec<&str> =
                 map.powers.iter().filter(|p| !players.contains_key(&p.id)).map(|p| p.id.as_str()).collect();
             if !missing.is_empty() {
-                bail!(
+                return Err(Error::setup(format!(
                     "no player for {}; give every power a player, or --option unassigned=civil-disorder",
                     missing.join(", ")
-                );
+                )));
             }
         }
         let pos = Position::start(map);
@@ -516,7 +515,7 @@ impl System for Diplomacy {
     ) -> Result<Resolution<State>> {
         let map = &self.map;
         if let Some(g) = &state.game_over {
-            bail!("the game is over: {g}");
+            return Err(Error::step(format!("the game is over: {g}")));
         }
         let pos = state.position(map)?;
         let mut by_power: BTreeMap<PowerId, PowerOrders> = BTreeMap::new();

@@ -11,6 +11,7 @@
 //! A name that could mean two provinces is an error listing both.
 
 use super::map::{Coast, Map, PowerId, ProvinceId, UnitKind, squash};
+use crate::systems::Refusal;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Tok {
@@ -253,7 +254,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A province name at the cursor: the longest exact name, else a unique beginning.
-    fn province(&mut self) -> Result<ProvinceId, String> {
+    fn province(&mut self) -> Result<ProvinceId, Refusal> {
         let mut best: Option<(usize, ProvinceId)> = None;
         let first = match self.toks.get(self.i) {
             Some(Tok::Word(t)) => t.as_str(),
@@ -273,7 +274,7 @@ impl<'a> Reader<'a> {
             if matches {
                 match best {
                     Some((len, other)) if len == words.len() && other != *id => {
-                        return Err(self.ambiguous(&self.rest(), &[other, *id]));
+                        return Err(self.ambiguous(&self.rest(), &[other, *id]).into());
                     }
                     None => best = Some((words.len(), *id)),
                     _ => {}
@@ -287,7 +288,7 @@ impl<'a> Reader<'a> {
         let Some(w) = self.word(self.i) else {
             return Err(match self.toks.get(self.i) {
                 None => "the order stops where a province should be".into(),
-                Some(_) => format!("expected a province at '{}'", self.rest()),
+                Some(_) => format!("expected a province at '{}'", self.rest()).into(),
             });
         };
         if w.len() >= 3 {
@@ -301,10 +302,10 @@ impl<'a> Reader<'a> {
                     return Ok(found[0]);
                 }
                 0 => {}
-                _ => return Err(self.ambiguous(&w, &found)),
+                _ => return Err(self.ambiguous(&w, &found).into()),
             }
         }
-        Err(format!("'{w}' is not a province of this map"))
+        Err(format!("'{w}' is not a province of this map").into())
     }
 
     fn ambiguous(&self, what: &str, options: &[ProvinceId]) -> String {
@@ -333,7 +334,7 @@ impl<'a> Reader<'a> {
     }
 
     /// An optional coast after a province.
-    fn coast(&mut self) -> Result<Option<Coast>, String> {
+    fn coast(&mut self) -> Result<Option<Coast>, Refusal> {
         let start = self.i;
         let bracketed = match self.toks.get(self.i) {
             Some(Tok::Slash) => {
@@ -348,7 +349,7 @@ impl<'a> Reader<'a> {
         };
         let Some(w) = self.word(self.i) else {
             if bracketed.is_some() {
-                return Err(format!("expected a coast at '{}'", self.rest()));
+                return Err(format!("expected a coast at '{}'", self.rest()).into());
             }
             return Ok(None);
         };
@@ -370,7 +371,7 @@ impl<'a> Reader<'a> {
                 }
                 Ok(Some(c))
             }
-            None if bracketed.is_some() => Err(format!("'{w}' is not a coast (nc, sc, ec, wc)")),
+            None if bracketed.is_some() => Err(format!("'{w}' is not a coast (nc, sc, ec, wc)").into()),
             None => {
                 self.i = start;
                 Ok(None)
@@ -378,14 +379,14 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn place(&mut self) -> Result<Place, String> {
+    fn place(&mut self) -> Result<Place, Refusal> {
         let province = self.province()?;
         let coast = self.coast()?;
         Ok(Place { province, coast })
     }
 
     /// `[nationality] [A|F] place`.
-    fn unit(&mut self, nationality_ok: bool) -> Result<UnitRef, String> {
+    fn unit(&mut self, nationality_ok: bool) -> Result<UnitRef, Refusal> {
         let mut power = None;
         if nationality_ok && let Some(w) = self.word(self.i) {
             let is_power = self.map.power_by_name(&w);
@@ -404,7 +405,7 @@ impl<'a> Reader<'a> {
             self.i += 1;
             let place = self.place()?;
             if self.toks.get(self.i) != Some(&Tok::Close) {
-                return Err(format!("a '(' needs its ')' at '{}'", self.rest()));
+                return Err(format!("a '(' needs its ')' at '{}'", self.rest()).into());
             }
             self.i += 1;
             place
@@ -424,11 +425,11 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn finish(&self, order: Written) -> Result<Written, String> {
+    fn finish(&self, order: Written) -> Result<Written, Refusal> {
         if self.at_end() {
             Ok(order)
         } else {
-            Err(format!("unexpected '{}' at the end of the order", self.rest()))
+            Err(format!("unexpected '{}' at the end of the order", self.rest()).into())
         }
     }
 
@@ -443,7 +444,7 @@ impl<'a> Reader<'a> {
         false
     }
 
-    fn order(&mut self) -> Result<Written, String> {
+    fn order(&mut self) -> Result<Written, Refusal> {
         if self.at_end() {
             return Err("empty order".into());
         }
@@ -503,7 +504,8 @@ impl<'a> Reader<'a> {
                 return Err(format!(
                     "expected '-' or 'hold' after the supported unit, found '{}'",
                     self.rest()
-                ));
+                )
+                .into());
             }
             let to = self.place()?;
             return self.finish(Written::SupportMove { unit, target, to });
@@ -514,7 +516,8 @@ impl<'a> Reader<'a> {
                 return Err(format!(
                     "a convoy names the army and where it goes ('C A lon - bel'), found '{}'",
                     self.rest()
-                ));
+                )
+                .into());
             }
             let to = self.place()?;
             return self.finish(Written::Convoy { unit, army, to });
@@ -537,12 +540,12 @@ impl<'a> Reader<'a> {
             }
             return self.finish(Written::Move { unit, to, via_convoy });
         }
-        Err(format!("expected hold, '-', support or convoy after the unit, found '{}'", self.rest()))
+        Err(format!("expected hold, '-', support or convoy after the unit, found '{}'", self.rest()).into())
     }
 }
 
 /// Reads one order (without a power prefix).
-pub fn parse(map: &Map, names: &Names, text: &str) -> Result<Written, String> {
+pub fn parse(map: &Map, names: &Names, text: &str) -> Result<Written, Refusal> {
     let mut r = Reader { map, names, toks: tokenize(text), i: 0 };
     r.order()
 }
@@ -563,7 +566,7 @@ mod tests {
     use super::super::map::standard;
     use super::*;
 
-    fn read(text: &str) -> Result<Written, String> {
+    fn read(text: &str) -> Result<Written, Refusal> {
         let m = standard().unwrap();
         let names = Names::new(&m);
         parse(&m, &names, text)

@@ -131,13 +131,13 @@ pub fn read_with_coasts(
             }
         };
         match notation::parse(map, names, body) {
-            Err(e) => line.error = Some(e),
+            Err(e) => line.error = Some(e.to_string()),
             Ok(w) => {
                 let checker = checkers
                     .entry(power)
                     .or_insert_with(|| Checker::new(map, board, stage, power).strict_coasts(strict_coasts));
                 if let Err(e) = checker.add(&w) {
-                    line.error = Some(e);
+                    line.error = Some(e.to_string());
                 }
                 line.written = Some(w);
             }

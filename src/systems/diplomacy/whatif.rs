@@ -29,7 +29,6 @@
 
 use std::collections::BTreeMap;
 
-use anyhow::{Context, Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::adjust::AdjustOutcome;
@@ -43,6 +42,7 @@ use super::retreat::RetreatOutcome;
 use super::text::{self, Style};
 use super::{centres_of, orders, report, unit_from_record, unit_record};
 use crate::systems::WhatIfOutput;
+use crate::systems::error::{Error, Result};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -78,34 +78,36 @@ struct DislodgedEntry {
 
 /// Reads a what-if position file against a map.
 pub fn read_position(map: &Map, text: &str) -> Result<Position> {
-    let file: PositionFile = toml::from_str(text).map_err(|e| anyhow!("position file: {e}"))?;
+    let file: PositionFile = toml::from_str(text).map_err(|e| Error::input(format!("position file: {e}")))?;
     let turn = Turn::parse(&file.phase).ok_or_else(|| {
-        anyhow!(
-            "position file: phase '{}' is not like 'Spring 1901 Movement', 'Fall 1901 Retreat' or 'Winter 1901 Adjustment'",
-            file.phase
-        )
+        Error::input(format!("position file: phase '{}' is not like 'Spring 1901 Movement', 'Fall 1901 Retreat' or 'Winter 1901 Adjustment'",
+            file.phase))
     })?;
     let mut board = Board::empty(map);
     for (i, u) in file.unit.iter().enumerate() {
         let unit = unit_from_record(map, &u.power, &u.kind, &u.at)
-            .with_context(|| format!("position file: unit {}", i + 1))?;
+            .map_err(|e| Error::input(format!("position file: unit {}: {e}", i + 1)))?;
         if board.place(map, unit).is_some() {
-            bail!("position file: two units in {}", u.at);
+            return Err(Error::input(format!("position file: two units in {}", u.at)));
         }
     }
     let mut contested = Vec::new();
     for c in &file.contested {
         contested.push(
             map.province_by_id(c)
-                .ok_or_else(|| anyhow!("position file: contested '{c}' is not a province"))?,
+                .ok_or_else(|| Error::input(format!("position file: contested '{c}' is not a province")))?,
         );
     }
     let mut dislodged = Vec::new();
     for (i, d) in file.dislodged.iter().enumerate() {
         let unit = unit_from_record(map, &d.power, &d.kind, &d.at)
-            .with_context(|| format!("position file: dislodged unit {}", i + 1))?;
+            .map_err(|e| Error::input(format!("position file: dislodged unit {}: {e}", i + 1)))?;
         let from = map.province_by_id(&d.from).ok_or_else(|| {
-            anyhow!("position file: dislodged unit {}: from '{}' is not a province", i + 1, d.from)
+            Error::input(format!(
+                "position file: dislodged unit {}: from '{}' is not a province",
+                i + 1,
+                d.from
+            ))
         })?;
         let barred = (!d.by_convoy).then_some(from);
         dislodged.push(Dislodged {
@@ -116,23 +118,22 @@ pub fn read_position(map: &Map, text: &str) -> Result<Position> {
         });
     }
     if !dislodged.is_empty() && turn.kind != PhaseKind::Retreat {
-        bail!("position file: [[dislodged]] units belong to a retreat phase");
+        return Err(Error::input("position file: [[dislodged]] units belong to a retreat phase"));
     }
     let ownership = match &file.centres {
         None => Ownership::start(map),
         Some(list) => {
             let mut own = Ownership { owner: vec![None; map.province_count()], off_board: Vec::new() };
             for (power, centres) in list {
-                let pw = map
-                    .power_by_name(power)
-                    .ok_or_else(|| anyhow!("position file: [centres] '{power}' is not a power"))?;
+                let pw = map.power_by_name(power).ok_or_else(|| {
+                    Error::input(format!("position file: [centres] '{power}' is not a power"))
+                })?;
                 for c in centres {
-                    let p = map
-                        .province_by_id(c)
-                        .filter(|&p| map.province(p).centre)
-                        .ok_or_else(|| anyhow!("position file: [centres] '{c}' is not a supply centre"))?;
+                    let p = map.province_by_id(c).filter(|&p| map.province(p).centre).ok_or_else(|| {
+                        Error::input(format!("position file: [centres] '{c}' is not a supply centre"))
+                    })?;
                     if own.owner[p as usize].is_some() {
-                        bail!("position file: [centres] {c} is listed twice");
+                        return Err(Error::input(format!("position file: [centres] {c} is listed twice")));
                     }
                     own.owner[p as usize] = Some(pw);
                 }
@@ -188,7 +189,7 @@ pub fn what_if(position_toml: &str, orders_text: &str, output: WhatIfOutput) -> 
             })
             .map_err(|e| format!("{e:#}"))
     });
-    let (map, names) = loaded.as_ref().map_err(|e| anyhow!("{e}"))?;
+    let (map, names) = loaded.as_ref().map_err(|e| Error::input(e.clone()))?;
     what_if_with(map, names, position_toml, orders_text, output)
 }
 

@@ -5,6 +5,7 @@
 //! multiple of 1..=12), so that adding fractions is exact and needs no rational type.
 //! A size is written `1/3`, `1/4`, `2/9`: any fraction with a denominator up to 12.
 
+use crate::systems::Refusal;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -30,20 +31,21 @@ fn gcd(a: u32, b: u32) -> u32 {
 
 impl Size {
     /// Reads `1/3`. Refuses zero, denominators over 12, and anything not a fraction.
-    pub fn parse(s: &str) -> Result<Size, String> {
+    pub fn parse(s: &str) -> Result<Size, Refusal> {
         let (n, d) = s.trim().split_once('/').ok_or_else(|| format!("'{s}' is not a fraction like 1/3"))?;
         let n: u32 = n.trim().parse().map_err(|_| format!("'{s}' is not a fraction like 1/3"))?;
         let d: u32 = d.trim().parse().map_err(|_| format!("'{s}' is not a fraction like 1/3"))?;
         if n == 0 || d == 0 {
-            return Err(format!("'{s}' is no part of a unit"));
+            return Err(format!("'{s}' is no part of a unit").into());
         }
         if d > MAX_DENOMINATOR {
             return Err(format!(
                 "'{s}': fractions are written with a denominator of at most {MAX_DENOMINATOR}"
-            ));
+            )
+            .into());
         }
         if n >= d {
-            return Err(format!("'{s}' is not less than a whole unit"));
+            return Err(format!("'{s}' is not less than a whole unit").into());
         }
         Ok(Size(WHOLE / d * n))
     }
@@ -62,8 +64,8 @@ impl fmt::Display for Size {
 }
 
 impl TryFrom<String> for Size {
-    type Error = String;
-    fn try_from(s: String) -> Result<Size, String> {
+    type Error = Refusal;
+    fn try_from(s: String) -> Result<Size, Refusal> {
         Size::parse(&s)
     }
 }

@@ -27,8 +27,6 @@ pub mod votes;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use anyhow::{Result, bail};
-
 pub use orders::GwOrders;
 pub use random::random_orders;
 pub use state::State;
@@ -39,6 +37,7 @@ use crate::dice::Dice;
 use crate::systems::diplomacy::check::{adjustment_count, build_sites};
 use crate::systems::diplomacy::map::{Map, PowerId, UnitKind};
 use crate::systems::diplomacy::notation::Names;
+use crate::systems::error::{Broken, Error, Result};
 use calendar::{FIRST_MOVE, Stage, phase_id, phase_title};
 use fractions::Limit;
 use frozen::Ice;
@@ -98,7 +97,10 @@ impl GuerillaWarfare {
     pub fn from_text(text: &str) -> Result<GuerillaWarfare> {
         let map = Map::from_toml(text, "abstraction.toml")?;
         if map.powers.len() != 7 {
-            bail!("abstraction.toml: Guerilla Warfare II needs the seven powers, found {}", map.powers.len());
+            return Err(Error::data(
+                "abstraction.toml",
+                format!("Guerilla Warfare II needs the seven powers, found {}", map.powers.len()),
+            ));
         }
         let muster = Muster::new(&map, text, "abstraction.toml")?;
         let names = Names::new(&map);
@@ -152,19 +154,29 @@ fn parse_rules(options: &BTreeMap<String, String>) -> Result<Rules> {
         match (key.as_str(), value.to_ascii_lowercase().as_str()) {
             ("limit", "nationality") => rules.limit = Limit::Nationality,
             ("limit", "all") => rules.limit = Limit::All,
-            ("limit", other) => bail!("option limit={other}: use nationality or all"),
+            ("limit", other) => {
+                return Err(Error::setup(format!("option limit={other}: use nationality or all")));
+            }
             ("autumn", "before-builds") => rules.autumn = Autumn::BeforeBuilds,
             ("autumn", "november") => rules.autumn = Autumn::November,
-            ("autumn", other) => bail!("option autumn={other}: use before-builds or november"),
+            ("autumn", other) => {
+                return Err(Error::setup(format!("option autumn={other}: use before-builds or november")));
+            }
             ("dispersed", "count") => rules.dispersed = Dispersed::Count,
             ("dispersed", "free") => rules.dispersed = Dispersed::Free,
-            ("dispersed", other) => bail!("option dispersed={other}: use count or free"),
+            ("dispersed", other) => {
+                return Err(Error::setup(format!("option dispersed={other}: use count or free")));
+            }
             ("landing", "within-limit") => rules.landing = state::Landing::WithinLimit,
             ("landing", "always") => rules.landing = state::Landing::Always,
-            ("landing", other) => bail!("option landing={other}: use within-limit or always"),
-            _ => bail!(
-                "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november, dispersed=count|free, landing=within-limit|always)"
-            ),
+            ("landing", other) => {
+                return Err(Error::setup(format!("option landing={other}: use within-limit or always")));
+            }
+            _ => {
+                return Err(Error::setup(format!(
+                    "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november, dispersed=count|free, landing=within-limit|always)"
+                )));
+            }
         }
     }
     Ok(rules)
@@ -179,16 +191,18 @@ impl System for GuerillaWarfare {
         if let Some(s) = setup.scenario
             && s != "standard"
         {
-            bail!("guerilla-warfare has one scenario, 'standard' (the 1914 start); not '{s}'");
+            return Err(Error::setup(format!(
+                "guerilla-warfare has one scenario, 'standard' (the 1914 start); not '{s}'"
+            )));
         }
         let wanted: BTreeSet<&str> = self.map.powers.iter().map(|p| p.id.as_str()).collect();
         let given: BTreeSet<&str> = setup.players.iter().map(String::as_str).collect();
         if given != wanted || setup.players.len() != wanted.len() {
-            bail!(
+            return Err(Error::setup(format!(
                 "guerilla-warfare is played by the seven powers, named by id: {} (got: {})",
                 wanted.iter().copied().collect::<Vec<_>>().join(" "),
                 setup.players.join(" ")
-            );
+            )));
         }
         Ok(self.start(rules))
     }
@@ -346,7 +360,7 @@ impl System for GuerillaWarfare {
         _dice: &mut Dice,
     ) -> Result<Resolution<State>> {
         if s.game_over.is_some() {
-            bail!("the game is over");
+            return Err(Error::step("the game is over"));
         }
         let by_power: BTreeMap<PowerId, GwOrders> =
             orders.iter().filter_map(|(p, o)| self.power_of(p).map(|pw| (pw, o.clone()))).collect();
@@ -371,7 +385,7 @@ impl System for GuerillaWarfare {
         Some(format!("{}-{:02}", s.date.year, s.date.month))
     }
 
-    fn check_invariants(&self, s: &State) -> Result<(), String> {
+    fn check_invariants(&self, s: &State) -> Result<(), Broken> {
         invariants(&self.map, s)
     }
 }
@@ -393,12 +407,12 @@ fn guide_notes() -> Vec<String> {
 
 /// What every state must satisfy: it fits the board, no fraction is over a third, and
 /// every fraction aboard is on its power's fleet, which carries less than a whole unit.
-pub fn invariants(map: &Map, s: &State) -> Result<(), String> {
+pub fn invariants(map: &Map, s: &State) -> Result<(), Broken> {
     let dec = decode(map, s).map_err(|e| e.to_string())?;
     let mut load: BTreeMap<(PowerId, crate::systems::diplomacy::map::ProvinceId), u32> = BTreeMap::new();
     for f in &dec.fractions {
         if f.size > fractions::MAX_PART {
-            return Err(format!("fraction {} is more than a third of a unit", f.id));
+            return Err(format!("fraction {} is more than a third of a unit", f.id).into());
         }
         if f.aboard {
             let on_board =
@@ -413,17 +427,18 @@ pub fn invariants(map: &Map, s: &State) -> Result<(), String> {
                     "fraction {} is aboard a fleet that is not there ({})",
                     f.id,
                     map.province(f.at).id
-                ));
+                )
+                .into());
             }
             *load.entry((f.power, f.at)).or_insert(0) += f.size;
         } else if f.kind == UnitKind::Army
             && map.province(f.at).terrain == crate::systems::diplomacy::map::Terrain::Sea
         {
-            return Err(format!("fractional army {} is at sea without a fleet", f.id));
+            return Err(format!("fractional army {} is at sea without a fleet", f.id).into());
         }
     }
     if let Some(((_, p), _)) = load.iter().find(|(_, l)| **l >= fractions::WHOLE) {
-        return Err(format!("a fleet in {} carries a whole unit of fractions", map.province(*p).id));
+        return Err(format!("a fleet in {} carries a whole unit of fractions", map.province(*p).id).into());
     }
     // Rule 5's whole-unit limit after every step (ruling R26 makes landings keep it).
     if s.rules.landing == state::Landing::WithinLimit {
@@ -437,7 +452,8 @@ pub fn invariants(map: &Map, s: &State) -> Result<(), String> {
                 "{} of a unit in fractions in {}: more than the whole-unit limit (rule 5)",
                 fractions::Size(*l).show(),
                 map.province(*p).id
-            ));
+            )
+            .into());
         }
     }
     if s.next_fraction <= dec.fractions.iter().map(|f| f.id).max().unwrap_or(0) {

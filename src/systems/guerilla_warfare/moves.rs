@@ -4,8 +4,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use anyhow::Result;
-
 use super::GuerillaWarfare;
 use super::calendar::DISPERSAL_LIMIT_ENDS;
 use super::hidden::{self, Moved};
@@ -18,6 +16,7 @@ use crate::systems::Event;
 use crate::systems::diplomacy::board::{Board, Order, Unit};
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId};
 use crate::systems::diplomacy::movement::Verdict;
+use crate::systems::error::Result;
 
 fn tell(map: &Map, power: PowerId, text: String) -> Event {
     Event::to_players(&[map.power(power).id.clone()], text)

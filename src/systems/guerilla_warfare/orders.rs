@@ -6,6 +6,7 @@
 //! Every check here uses only what the ordering power may know: the public board and
 //! its own fractions. No message depends on another power's fractions.
 
+use crate::systems::Refusal;
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::calendar::{DISPERSAL_LIMIT_ENDS, Stage};
@@ -147,7 +148,7 @@ const HOLD_WORDS: &[&str] = &["h", "hold", "holds", "stand", "stands", "stay", "
 const ABOARD_WORDS: &[&str] = &["on", "aboard"];
 
 /// A province named by some words: an id, a name or alias, or a unique beginning of one.
-pub fn place(map: &Map, ws: &[String]) -> Result<ProvinceId, String> {
+pub fn place(map: &Map, ws: &[String]) -> Result<ProvinceId, Refusal> {
     let joined = ws.join(" ");
     let s = squash(&joined);
     if s.is_empty() {
@@ -174,11 +175,11 @@ pub fn place(map: &Map, ws: &[String]) -> Result<ProvinceId, String> {
             0 => {}
             _ => {
                 let list: Vec<String> = found.iter().map(|&p| map.province(p).id.clone()).collect();
-                return Err(format!("'{joined}' could be {}; write one of them", list.join(" or ")));
+                return Err(format!("'{joined}' could be {}; write one of them", list.join(" or ")).into());
             }
         }
     }
-    Err(format!("'{joined}' is not a province of this board"))
+    Err(format!("'{joined}' is not a province of this board").into())
 }
 
 /// The region a fleet stands in within a province (the first coast on a split coast).
@@ -205,7 +206,7 @@ pub fn sea_touches(map: &Map, sea: ProvinceId, p: ProvinceId) -> bool {
 }
 
 /// A unit written as `A bur` or `bur`.
-fn unit_ref(map: &Map, ws: &[String]) -> Result<(Option<UnitKind>, ProvinceId), String> {
+fn unit_ref(map: &Map, ws: &[String]) -> Result<(Option<UnitKind>, ProvinceId), Refusal> {
     match ws.split_first() {
         Some((k, rest)) if kind_word(k).is_some() && !rest.is_empty() => {
             Ok((kind_word(k), place(map, rest)?))
@@ -223,7 +224,7 @@ struct FracRef {
     aboard: bool,
 }
 
-fn frac_ref(map: &Map, ws: &[String]) -> Result<FracRef, String> {
+fn frac_ref(map: &Map, ws: &[String]) -> Result<FracRef, Refusal> {
     let Some((size, mut rest)) = ws.split_first() else {
         return Err("a fraction is missing".into());
     };
@@ -329,7 +330,7 @@ impl<'a> Reader<'a> {
         self.ctx.map
     }
 
-    fn own_unit(&self, p: ProvinceId, kind: Option<UnitKind>) -> Result<Unit, String> {
+    fn own_unit(&self, p: ProvinceId, kind: Option<UnitKind>) -> Result<Unit, Refusal> {
         let map = self.map();
         match self.ctx.dec.board.unit(p) {
             Some(u) if u.power == self.me() => {
@@ -341,18 +342,21 @@ impl<'a> Reader<'a> {
                         map.province(p).name,
                         art(u.kind),
                         u.kind.word()
-                    ));
+                    )
+                    .into());
                 }
                 Ok(u)
             }
-            _ => Err(format!("{} has no unit in {}", map.power(self.me()).name, map.province(p).name)),
+            _ => Err(format!("{} has no unit in {}", map.power(self.me()).name, map.province(p).name).into()),
         }
     }
 
-    fn own_fleet_at_sea(&self, sea: ProvinceId) -> Result<(), String> {
+    fn own_fleet_at_sea(&self, sea: ProvinceId) -> Result<(), Refusal> {
         let map = self.map();
         if map.province(sea).terrain != Terrain::Sea {
-            return Err(format!("{} is not a sea; fractions board fleets at sea", map.province(sea).name));
+            return Err(
+                format!("{} is not a sea; fractions board fleets at sea", map.province(sea).name).into()
+            );
         }
         match self.ctx.dec.board.unit(sea) {
             Some(u) if u.power == self.me() && u.kind == UnitKind::Fleet => Ok(()),
@@ -360,19 +364,22 @@ impl<'a> Reader<'a> {
                 "{} has no fleet in {} to board",
                 map.power(self.me()).name,
                 map.province(sea).name
-            )),
+            )
+            .into()),
         }
     }
 
-    fn order_unit(&mut self, p: ProvinceId) -> Result<(), String> {
+    fn order_unit(&mut self, p: ProvinceId) -> Result<(), Refusal> {
         if !self.ordered.insert(p) {
-            return Err(format!("the unit in {} already has an order above", self.map().province(p).name));
+            return Err(
+                format!("the unit in {} already has an order above", self.map().province(p).name).into()
+            );
         }
         Ok(())
     }
 
     /// The lowest-numbered own fraction matching `r` not yet ordered.
-    fn find_frac(&self, r: &FracRef) -> Result<Frac, String> {
+    fn find_frac(&self, r: &FracRef) -> Result<Frac, Refusal> {
         let map = self.map();
         let fits: Vec<&Frac> = self
             .ctx
@@ -394,13 +401,13 @@ impl<'a> Reader<'a> {
         };
         let kind = r.kind.map(|k| format!(" {}", k.letter())).unwrap_or_default();
         if fits.is_empty() {
-            return Err(format!("you have no {}{kind} fraction {where_}", show_size(r.size)));
+            return Err(format!("you have no {}{kind} fraction {where_}", show_size(r.size)).into());
         }
         if r.kind.is_none() && fits.iter().any(|f| f.kind != fits[0].kind) {
-            return Err(format!("you have both army and fleet fractions {where_}; write A or F"));
+            return Err(format!("you have both army and fleet fractions {where_}; write A or F").into());
         }
         fits.into_iter().find(|f| !self.used.contains(&f.id)).copied().ok_or_else(|| {
-            format!("every {}{kind} fraction {where_} already has an order above", show_size(r.size))
+            Refusal(format!("every {}{kind} fraction {where_} already has an order above", show_size(r.size)))
         })
     }
 
@@ -408,7 +415,7 @@ impl<'a> Reader<'a> {
     /// the map's Archangel (`arc`, which the rules write `Ark`): mail is case-blind, so
     /// only the unit's kind and position can tell them apart. One legal reading is
     /// taken; two are refused, naming both.
-    fn line(&mut self, number: usize, text: &str) -> Result<(), String> {
+    fn line(&mut self, number: usize, text: &str) -> Result<(), Refusal> {
         if !names_arc(text) {
             return self.line_one(number, text);
         }
@@ -428,11 +435,11 @@ impl<'a> Reader<'a> {
                 *self = as_aro;
                 Ok(())
             }
-            (Err(a), Err(b)) => Err(format!("read as Archangel: {a}; read as the Arctic Ocean: {b}")),
+            (Err(a), Err(b)) => Err(format!("read as Archangel: {a}; read as the Arctic Ocean: {b}").into()),
         }
     }
 
-    fn line_one(&mut self, number: usize, text: &str) -> Result<(), String> {
+    fn line_one(&mut self, number: usize, text: &str) -> Result<(), Refusal> {
         let (prefix, body) = notation::split_power(self.map(), text);
         if let Some(p) = prefix
             && p != self.me()
@@ -441,7 +448,8 @@ impl<'a> Reader<'a> {
                 "this line is for {}, but these are {}'s orders",
                 self.map().power(p).name,
                 self.map().power(self.me()).name
-            ));
+            )
+            .into());
         }
         let ws = words(body);
         let stage = self.ctx.state.stage;
@@ -473,7 +481,7 @@ impl<'a> Reader<'a> {
         self.conventional(number, body)
     }
 
-    fn vote(&mut self, ws: &[String]) -> Result<(), String> {
+    fn vote(&mut self, ws: &[String]) -> Result<(), Refusal> {
         let ws: Vec<&str> = ws.iter().map(String::as_str).filter(|w| *w != "vote").collect();
         let vote = match ws.as_slice() {
             ["draw"] => Vote::Draw,
@@ -494,7 +502,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn conventional(&mut self, number: usize, body: &str) -> Result<(), String> {
+    fn conventional(&mut self, number: usize, body: &str) -> Result<(), Refusal> {
         let ctx = self.ctx;
         let map = ctx.map;
         let w = notation::parse(map, ctx.names, body)?;
@@ -505,7 +513,7 @@ impl<'a> Reader<'a> {
             && let Some(p) = w.ordered_unit()
             && self.ordered.contains(&p)
         {
-            return Err(format!("the unit in {} already has an order above", map.province(p).name));
+            return Err(format!("the unit in {} already has an order above", map.province(p).name).into());
         }
         let before = (
             self.checker.orders.moves.len(),
@@ -522,7 +530,7 @@ impl<'a> Reader<'a> {
                 && let Some(why) = ctx.ice.forbids(map, &ctx.dec.board, u, &o)
             {
                 conv.moves.pop();
-                return Err(why);
+                return Err(why.into());
             }
             self.ordered.insert(p);
             self.conv_lines.push((number, body.trim().to_string(), p));
@@ -534,7 +542,7 @@ impl<'a> Reader<'a> {
         {
             if self.ordered.contains(&p) {
                 conv.retreats.pop();
-                return Err(format!("the unit in {} already has an order above", map.province(p).name));
+                return Err(format!("the unit in {} already has an order above", map.province(p).name).into());
             }
             self.ordered.insert(p);
             let d = ctx.dec.dislodged.iter().find(|d| map.province_of(d.unit.region) == p);
@@ -565,7 +573,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn dispersal(&mut self, number: usize, body: &str, ws: &[String]) -> Result<(), String> {
+    fn dispersal(&mut self, number: usize, body: &str, ws: &[String]) -> Result<(), Refusal> {
         let map = self.map();
         let at = ws.iter().position(|w| w.starts_with("dispers")).unwrap_or(0);
         let (kind, from) = unit_ref(map, &ws[..at])?;
@@ -599,7 +607,8 @@ impl<'a> Reader<'a> {
                     art(unit.kind),
                     unit.kind.word(),
                     unit.kind.word()
-                ));
+                )
+                .into());
             }
             parts.push(Part { size: r.size, to: r.at, board });
             names.push(if board {
@@ -615,20 +624,24 @@ impl<'a> Reader<'a> {
             return Err(format!(
                 "no fraction may be more than 1/3 of a unit (rule 5), and {} is",
                 show_size(p.size)
-            ));
+            )
+            .into());
         }
         let total: u32 = parts.iter().map(|p| p.size).sum();
         if total != WHOLE {
             return Err(format!(
                 "the parts add up to {} of a unit, not one whole unit",
                 show_frac_total(total)
-            ));
+            )
+            .into());
         }
         let mut seen = BTreeSet::new();
         for p in &parts {
             let name = &map.province(p.to).name;
             if !seen.insert(p.to) {
-                return Err(format!("two parts go to {name}; each must go to a different province (rule 9)"));
+                return Err(
+                    format!("two parts go to {name}; each must go to a different province (rule 9)").into()
+                );
             }
             if p.board {
                 if unit.kind != UnitKind::Army {
@@ -636,7 +649,9 @@ impl<'a> Reader<'a> {
                 }
                 self.own_fleet_at_sea(p.to)?;
                 if !sea_touches(map, p.to, from) {
-                    return Err(format!("the fleet in {name} is not next to {}", map.province(from).name));
+                    return Err(
+                        format!("the fleet in {name} is not next to {}", map.province(from).name).into()
+                    );
                 }
                 self.boardings.push((number, body.trim().to_string(), p.to, p.size));
             } else if !one_move(map, unit.kind, from, p.to) {
@@ -645,7 +660,8 @@ impl<'a> Reader<'a> {
                     unit.kind.word(),
                     map.province(from).name,
                     name
-                ));
+                )
+                .into());
             }
         }
         if self.ctx.state.date < DISPERSAL_LIMIT_ENDS {
@@ -655,7 +671,7 @@ impl<'a> Reader<'a> {
                 return Err(format!(
                     "no country may have more than two units dispersed before March 1915 (rule 5); {} has dispersed {before} already",
                     map.power(self.me()).name
-                ));
+                ).into());
             }
         }
         self.order_unit(from)?;
@@ -669,7 +685,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn fraction(&mut self, number: usize, body: &str, ws: &[String]) -> Result<(), String> {
+    fn fraction(&mut self, number: usize, body: &str, ws: &[String]) -> Result<(), Refusal> {
         let map = self.map();
         let cut = ws
             .iter()
@@ -704,7 +720,8 @@ impl<'a> Reader<'a> {
                             f.kind.word(),
                             map.province(f.at).name,
                             map.province(to).name
-                        ));
+                        )
+                        .into());
                     }
                     (Action::Move(to), format!("{here} - {}", map.province(to).id))
                 }
@@ -719,7 +736,7 @@ impl<'a> Reader<'a> {
                 if f.aboard {
                     // Already aboard: onto another fleet at the end of the move.
                     if map.province(sea).terrain != Terrain::Sea {
-                        return Err(format!("{} is not a sea", map.province(sea).name));
+                        return Err(format!("{} is not a sea", map.province(sea).name).into());
                     }
                     let landing = Landing::Fleet(sea);
                     (Action::Land(landing), format!("{here} - {}", map.province(sea).id))
@@ -733,7 +750,8 @@ impl<'a> Reader<'a> {
                             "the fleet in {} is not next to {}",
                             map.province(sea).name,
                             map.province(f.at).name
-                        ));
+                        )
+                        .into());
                     }
                     let then = if split < r.len() {
                         Some(self.landing(place(map, &r[split + 1..])?)?)
@@ -752,7 +770,8 @@ impl<'a> Reader<'a> {
                 return Err(format!(
                     "after the fraction write '- <province>', 'board <sea>' or nothing, not '{}'",
                     rest.join(" ")
-                ));
+                )
+                .into());
             }
         };
         self.used.insert(f.id);
@@ -762,7 +781,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Where an army fraction aboard a fleet may be told to land.
-    fn landing(&self, to: ProvinceId) -> Result<Landing, String> {
+    fn landing(&self, to: ProvinceId) -> Result<Landing, Refusal> {
         let map = self.map();
         match map.province(to).terrain {
             Terrain::Sea => Ok(Landing::Fleet(to)),
@@ -770,11 +789,12 @@ impl<'a> Reader<'a> {
             Terrain::Land => Err(format!(
                 "{} is inland; fractions land from a fleet only on a coast (rule 8)",
                 map.province(to).name
-            )),
+            )
+            .into()),
         }
     }
 
-    fn reform(&mut self, ws: &[String]) -> Result<(), String> {
+    fn reform(&mut self, ws: &[String]) -> Result<(), Refusal> {
         let map = self.map();
         let sep = ws
             .iter()
@@ -815,7 +835,8 @@ impl<'a> Reader<'a> {
                 kind.word(),
                 art(kind),
                 kind.word()
-            ));
+            )
+            .into());
         }
         if fracs.iter().any(|f| f.size != first.size) {
             return Err("the fractions of a reform must all be of the same size (rule 6)".into());
@@ -825,14 +846,15 @@ impl<'a> Reader<'a> {
             return Err(format!(
                 "the fractions add up to {} of a unit, not one whole unit",
                 show_frac_total(total)
-            ));
+            )
+            .into());
         }
         match (kind, map.province(at).terrain) {
             (UnitKind::Army, Terrain::Sea) => {
-                return Err(format!("an army cannot form at sea ({})", map.province(at).name));
+                return Err(format!("an army cannot form at sea ({})", map.province(at).name).into());
             }
             (UnitKind::Fleet, Terrain::Land) => {
-                return Err(format!("a fleet cannot form inland ({})", map.province(at).name));
+                return Err(format!("a fleet cannot form inland ({})", map.province(at).name).into());
             }
             _ => {}
         }
@@ -847,16 +869,17 @@ impl<'a> Reader<'a> {
                     "{} is not within one move of {} (rule 6)",
                     show_frac(map, f),
                     map.province(at).name
-                ));
+                )
+                .into());
             }
         }
         if self.orders.reforms.iter().any(|r| r.at == at) {
-            return Err(format!("a reform in {} is already ordered above", map.province(at).name));
+            return Err(format!("a reform in {} is already ordered above", map.province(at).name).into());
         }
         if self.ctx.state.date.is_winter()
             && let Some(why) = self.ctx.ice.forbids_reform(map, &self.ctx.dec.board, kind, at)
         {
-            return Err(why);
+            return Err(why.into());
         }
         self.used.extend(fracs.iter().map(|f| f.id));
         let list: Vec<String> = fracs.iter().map(|f| show_frac(map, f)).collect();
@@ -870,7 +893,7 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn reform_support(&mut self, unit: &[String], target: &[String]) -> Result<(), String> {
+    fn reform_support(&mut self, unit: &[String], target: &[String]) -> Result<(), Refusal> {
         let map = self.map();
         let (kind, from) = unit_ref(map, unit)?;
         let u = self.own_unit(from, kind)?;
@@ -885,13 +908,14 @@ impl<'a> Reader<'a> {
                 u.kind.word(),
                 map.province(from).name,
                 map.province(at).name
-            ));
+            )
+            .into());
         }
         let as_order = Order::SupportMove { unit: at, to: at, coast: None };
         if self.ctx.state.date.is_winter()
             && let Some(why) = self.ctx.ice.forbids(map, &self.ctx.dec.board, u, &as_order)
         {
-            return Err(why);
+            return Err(why.into());
         }
         self.order_unit(from)?;
         self.orders.echo.push(format!(

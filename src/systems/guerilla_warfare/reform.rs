@@ -13,11 +13,10 @@
 //! until every attempt left succeeds. Removing a failed attempt can only change other
 //! attempts through the supports it cut, so this ends, at the latest with none left.
 
-use anyhow::{Context, Result, anyhow};
-
 use crate::systems::diplomacy::board::{Board, Dislodged, Order, Unit};
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, RegionId, Terrain, UnitKind};
 use crate::systems::diplomacy::movement::{self, Verdict};
+use crate::systems::error::{Error, Result};
 
 /// The board with a muster ground beside every province.
 pub struct Muster {
@@ -52,17 +51,17 @@ pub struct Outcome {
 impl Muster {
     /// Builds the muster map from the board's own TOML text.
     pub fn new(real: &Map, text: &str, file: &str) -> Result<Muster> {
-        let mut doc: toml::Value = toml::from_str(text).with_context(|| format!("reading {file}"))?;
+        let mut doc: toml::Value = toml::from_str(text).map_err(|e| Error::data(file, e))?;
         let provinces = doc
             .get_mut("province")
             .and_then(|p| p.as_array_mut())
-            .ok_or_else(|| anyhow!("{file}: no [[province]] list"))?;
+            .ok_or_else(|| Error::data(file, "no [[province]] list"))?;
         let mut ghosts = Vec::new();
         for raw in provinces.iter_mut() {
             let id = raw.get("id").and_then(|v| v.as_str()).unwrap_or_default().to_string();
             let p = real
                 .province_by_id(&id)
-                .ok_or_else(|| anyhow!("{file}: province '{id}' not in the board"))?;
+                .ok_or_else(|| Error::data(file, format!("province '{id}' not in the board")))?;
             let prov = real.province(p);
             let ghost_id = format!("muster.{id}");
             let mut g = toml::map::Map::new();
@@ -99,12 +98,14 @@ impl Muster {
             ghosts.push(toml::Value::Table(g));
         }
         provinces.extend(ghosts);
-        let text = toml::to_string(&doc).context("writing the muster map")?;
+        let text = toml::to_string(&doc)
+            .map_err(|e| Error::data(file, format!("the muster map does not write: {e}")))?;
         let map = Map::from_toml(&text, &format!("{file} with muster grounds"))?;
         let lift = (0..real.regions.len() as RegionId)
             .map(|r| {
-                map.region_by_name(&real.region_name(r))
-                    .ok_or_else(|| anyhow!("region {} missing from the muster map", real.region_name(r)))
+                map.region_by_name(&real.region_name(r)).ok_or_else(|| {
+                    Error::data(file, format!("region {} missing from the muster map", real.region_name(r)))
+                })
             })
             .collect::<Result<Vec<_>>>()?;
         Ok(Muster { map, real: real.province_count(), lift })

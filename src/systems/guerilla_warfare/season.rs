@@ -3,8 +3,6 @@
 
 use std::collections::BTreeMap;
 
-use anyhow::Result;
-
 use super::GuerillaWarfare;
 use super::calendar::{LAST_MOVE, Stage};
 use super::orders::GwOrders;
@@ -14,6 +12,7 @@ use crate::systems::Event;
 use crate::systems::diplomacy::adjust::{self, AdjustOutcome};
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, Terrain, UnitKind};
 use crate::systems::diplomacy::retreat::{self, RetreatOutcome};
+use crate::systems::error::Result;
 
 fn tell(map: &Map, power: PowerId, text: String) -> Event {
     Event::to_players(&[map.power(power).id.clone()], text)

@@ -6,13 +6,13 @@
 
 use std::collections::BTreeMap;
 
-use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::calendar::{Date, Stage};
 use super::fractions::{Limit, Size};
 use crate::systems::diplomacy::board::{Board, Dislodged, Ownership, Unit};
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, UnitKind};
+use crate::systems::error::{Error, Result};
 
 /// A unit's kind as saved: `A` or `F`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -196,23 +196,24 @@ pub struct Decoded {
 }
 
 fn power(map: &Map, id: &str) -> Result<PowerId> {
-    map.power_index(id).ok_or_else(|| anyhow!("the saved state names an unknown power '{id}'"))
+    map.power_index(id).ok_or_else(|| Error::state(format!("the saved state names an unknown power '{id}'")))
 }
 
 fn province(map: &Map, id: &str) -> Result<ProvinceId> {
-    map.province_by_id(id).ok_or_else(|| anyhow!("the saved state names an unknown province '{id}'"))
+    map.province_by_id(id)
+        .ok_or_else(|| Error::state(format!("the saved state names an unknown province '{id}'")))
 }
 
 /// Reads the state into engine types, refusing anything that does not fit the map.
 pub fn decode(map: &Map, s: &State) -> Result<Decoded> {
     let mut board = Board::empty(map);
     for u in &s.units {
-        let region = map
-            .region_by_name(&u.at)
-            .ok_or_else(|| anyhow!("the saved state puts a unit in unknown region '{}'", u.at))?;
+        let region = map.region_by_name(&u.at).ok_or_else(|| {
+            Error::state(format!("the saved state puts a unit in unknown region '{}'", u.at))
+        })?;
         let unit = Unit { power: power(map, &u.power)?, kind: u.kind.unit(), region };
         if board.place(map, unit).is_some() {
-            bail!("the saved state has two units in {}", u.at);
+            return Err(Error::state(format!("the saved state has two units in {}", u.at)));
         }
     }
     let mut ownership = Ownership { owner: vec![None; map.province_count()], off_board: Vec::new() };
@@ -223,7 +224,9 @@ pub fn decode(map: &Map, s: &State) -> Result<Decoded> {
     for (centre, owner) in &s.owners {
         let p = province(map, centre)?;
         if !map.province(p).centre {
-            bail!("the saved state gives an owner to {centre}, which is not a supply centre");
+            return Err(Error::state(format!(
+                "the saved state gives an owner to {centre}, which is not a supply centre"
+            )));
         }
         ownership.owner[p as usize] = Some(power(map, owner)?);
     }
@@ -243,11 +246,12 @@ pub fn decode(map: &Map, s: &State) -> Result<Decoded> {
     for d in &s.dislodged {
         let region = map
             .region_by_name(&d.at)
-            .ok_or_else(|| anyhow!("unknown region '{}' in the saved state", d.at))?;
+            .ok_or_else(|| Error::state(format!("unknown region '{}' in the saved state", d.at)))?;
         let mut retreats = Vec::new();
         for r in &d.retreats {
             retreats.push(
-                map.region_by_name(r).ok_or_else(|| anyhow!("unknown region '{r}' in the saved state"))?,
+                map.region_by_name(r)
+                    .ok_or_else(|| Error::state(format!("unknown region '{r}' in the saved state")))?,
             );
         }
         let from = map.province_of(region);

@@ -5,12 +5,11 @@
 
 use std::fmt::Write;
 
-use anyhow::{Result, anyhow};
-
 use super::GuerillaWarfare;
 use super::state::{State, decode};
 use crate::systems::Viewer;
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, Terrain, UnitKind};
+use crate::systems::error::{Error, Result};
 
 const WIDTH: i32 = 900;
 const HEIGHT: i32 = 662;
@@ -172,7 +171,7 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
 pub fn map_svg(state_json: &serde_json::Value, viewer: &Viewer) -> Result<String> {
     let g = GuerillaWarfare::new()?;
     let state: State = serde_json::from_value(state_json.clone())
-        .map_err(|e| anyhow!("the state is not a guerilla-warfare state: {e}"))?;
+        .map_err(|e| Error::state(format!("the state is not a guerilla-warfare state: {e}")))?;
     decode(&g.map, &state)?;
     Ok(board_svg(&g.map, &state, viewer))
 }

@@ -28,6 +28,7 @@ use super::{
     SystemInfo, View, Viewer,
 };
 use crate::dice::deck::Deck;
+use crate::systems::error::{Error, Result};
 
 pub static INFO: SystemInfo = SystemInfo {
     name: "toy",
@@ -109,16 +110,20 @@ impl System for Toy {
     type State = State;
     type Orders = Vec<Order>;
 
-    fn setup(&self, setup: &Setup) -> anyhow::Result<State> {
+    fn setup(&self, setup: &Setup) -> Result<State> {
         if setup.players != ["red", "blue"] {
-            anyhow::bail!("the toy is played by red and blue, in that order");
+            return Err(Error::setup("the toy is played by red and blue, in that order"));
         }
         let mut ruling = false;
         for (key, value) in setup.options {
             match (key.as_str(), value.as_str()) {
                 ("ruling", "yes") => ruling = true,
                 ("ruling", "no") => ruling = false,
-                _ => anyhow::bail!("the toy has one option, ruling=yes|no (not {key}={value})"),
+                _ => {
+                    return Err(Error::setup(format!(
+                        "the toy has one option, ruling=yes|no (not {key}={value})"
+                    )));
+                }
             }
         }
         let cards = (1..=6).map(|n| format!("card-{n}")).collect();
@@ -278,7 +283,7 @@ impl System for Toy {
         s: &State,
         orders: &BTreeMap<PlayerId, Vec<Order>>,
         dice: &mut Dice,
-    ) -> anyhow::Result<Resolution<State>> {
+    ) -> Result<Resolution<State>> {
         let mut next = s.clone();
         let mut events = Vec::new();
         if let Some(result) = &s.result {
