@@ -511,17 +511,28 @@ fn r12_1_fifty_percent_of_three_is_two() {
 
 #[test]
 fn r12_2_crt_transcription() {
-    for row in crt::OPEN.iter().chain(crt::INFRASTRUCTURE.iter()) {
+    let t = crt::Crt::builtin();
+    assert_eq!(t.open.len(), 6, "the embedded crt.toml reads");
+    for row in t.open.iter().chain(t.infrastructure.iter()) {
         for code in row {
             let o = Outcome::parse(code).unwrap_or_else(|| panic!("{code}"));
             assert_eq!(&o.code(), code);
         }
     }
-    assert_eq!(crt::result(false, 0, 1), Outcome::Md);
-    assert_eq!(crt::result(false, 4, 6), Outcome::Ve);
-    assert_eq!(crt::result(true, 4, 5), Outcome::Ea);
-    assert_eq!(crt::result(true, 2, 1), Outcome::Levels { party: Party::Attacker, half: false, levels: -2 });
-    assert_eq!(crt::result(false, 3, 4), Outcome::Levels { party: Party::Defender, half: false, levels: -2 });
+    assert_eq!(t.result(false, 0, 1), Outcome::Md);
+    assert_eq!(t.result(false, 4, 6), Outcome::Ve);
+    assert_eq!(t.result(true, 4, 5), Outcome::Ea);
+    assert_eq!(t.result(true, 2, 1), Outcome::Levels { party: Party::Attacker, half: false, levels: -2 });
+    assert_eq!(t.result(false, 3, 4), Outcome::Levels { party: Party::Defender, half: false, levels: -2 });
+    // A GM's copy is checked code by code, and a bad one names the file and the row.
+    let bad = "open = [[\"MD\",\"MD\",\"MD\",\"MD\",\"XX\"]]\ninfrastructure = []";
+    let e = crt::Crt::parse(bad).unwrap_err().to_string();
+    assert!(e.starts_with("crt.toml: ") && e.contains("six rows"), "{e}");
+    let mut rows: Vec<String> = (0..6).map(|_| "[\"MD\",\"MD\",\"MD\",\"MD\",\"MD\"]".to_string()).collect();
+    rows[3] = "[\"MD\",\"MD\",\"MD\",\"MD\",\"XX\"]".into();
+    let text = format!("open = [{}]\ninfrastructure = [{}]", rows.join(","), rows.join(","));
+    let e = crt::Crt::parse(&text).unwrap_err().to_string();
+    assert!(e.contains("open, die 4: 'XX' is not a result code"), "{e}");
     assert!(Outcome::Ok.places_terror() && Outcome::Md.places_terror() && Outcome::Ea.removes_terror());
 }
 

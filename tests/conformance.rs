@@ -141,3 +141,121 @@ fn players_are_seated_one_way_in_every_system() {
     assert_ne!(code, 0);
     assert!(err.contains("--option seat.alice=<side>"), "{err}");
 }
+
+/// Plays one bot game of `system` and keeps it: the campaign directory.
+fn kept_game(tmp: &std::path::Path, system: &str, options: &[&str]) -> std::path::PathBuf {
+    let keep = tmp.join(format!("{system}-{}", options.join("-")));
+    let mut args = vec!["soak", "--system", system, "--games", "1", "--seed", "5", "--max-steps", "14"];
+    let keep_s = keep.display().to_string();
+    args.extend(["--keep", &keep_s]);
+    for o in options {
+        args.extend(["--option", o]);
+    }
+    ok(&args);
+    keep.join("game-0")
+}
+
+/// Each step's events, as (step, events), from the kept `state/N.events.json`.
+fn step_events(game: &std::path::Path) -> Vec<(u64, Vec<serde_json::Value>)> {
+    let mut out: Vec<(u64, Vec<serde_json::Value>)> = std::fs::read_dir(game.join("state"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().to_str()?.to_string();
+            let n = name.strip_suffix(".events.json")?.parse::<u64>().ok()?;
+            let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(e.path()).ok()?).ok()?;
+            Some((n, v["events"].as_array()?.clone()))
+        })
+        .collect();
+    out.sort_by_key(|(n, _)| *n);
+    out
+}
+
+fn strings_in(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(s) => out.push(s.clone()),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| strings_in(x, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| strings_in(x, out)),
+        _ => {}
+    }
+}
+
+/// The steps whose committed state holds one of the step's report lines verbatim.
+fn steps_with_prose_in_state(game: &std::path::Path) -> Vec<u64> {
+    step_events(game)
+        .into_iter()
+        .filter(|(n, events)| {
+            let state: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(game.join(format!("state/{n}.json"))).unwrap())
+                    .unwrap();
+            let mut strings = Vec::new();
+            strings_in(&state, &mut strings);
+            events
+                .iter()
+                .filter_map(|e| e["text"].as_str())
+                .any(|t| t.len() >= 25 && strings.iter().any(|s| s == t))
+        })
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// Does an event's audience admit this report's reader ("public", "gm" or a player)?
+fn admits(audience: &serde_json::Value, reader: &str) -> bool {
+    let listed = || audience["players"].as_array().map(|a| a.iter().any(|p| p == reader)).unwrap_or(false);
+    match (audience["to"].as_str().unwrap_or(""), reader) {
+        ("public", _) => true,
+        ("others", "gm") => false,
+        ("others", _) => !listed(),
+        (_, "gm") => true,
+        ("players", _) => listed(),
+        _ => false,
+    }
+}
+
+/// Issue 13, parts 8 and 9: in a bot game of every system, (a) no committed state
+/// holds report prose (a step's report lines live in its events), and (b) every
+/// report admits only its audience: a line addressed to some players (or the GM)
+/// appears in no other reader's report, unless that reader was told the same words
+/// by an event of their own.
+#[test]
+fn no_prose_in_state_and_every_report_admits_only_its_audience() {
+    let tmp = tempfile::tempdir().unwrap();
+    for info in umpire::systems::SYSTEMS.iter().chain(umpire::systems::UNLISTED) {
+        let game = kept_game(tmp.path(), info.name, &[]);
+        assert_eq!(
+            steps_with_prose_in_state(&game),
+            Vec::<u64>::new(),
+            "{}: report prose in state",
+            info.name
+        );
+        let mut checked = 0;
+        for (n, events) in step_events(&game) {
+            let Ok(dir) = std::fs::read_dir(game.join(format!("reports/{n}"))) else { continue };
+            for report in dir.flatten() {
+                let path = report.path();
+                if path.extension().and_then(|e| e.to_str()) != Some("txt") {
+                    continue;
+                }
+                let reader = path.file_stem().unwrap().to_str().unwrap().to_string();
+                let text = std::fs::read_to_string(&path).unwrap();
+                let told: Vec<&str> = events
+                    .iter()
+                    .filter(|e| admits(&e["audience"], &reader))
+                    .filter_map(|e| e["text"].as_str())
+                    .collect();
+                for e in events.iter().filter(|e| !admits(&e["audience"], &reader)) {
+                    let line = e["text"].as_str().unwrap_or("");
+                    if line.len() < 25 || told.iter().any(|t| t.contains(line)) {
+                        continue;
+                    }
+                    checked += 1;
+                    assert!(!text.contains(line), "{} step {n}: {reader}'s report shows {line:?}", info.name);
+                }
+            }
+        }
+        eprintln!("{}: {checked} private lines checked against other readers' reports", info.name);
+    }
+    // The check has teeth: Andartes' revision 2 kept the last step's lines in the state.
+    let old = kept_game(tmp.path(), "andartes", &["revision=2"]);
+    assert!(!steps_with_prose_in_state(&old).is_empty());
+}

@@ -257,7 +257,7 @@ pub fn resolve(
         return Ok(());
     };
     let modified = (die as i32 + drm).clamp(1, 6) as u32;
-    let outcome = crt::result(infra, column, modified);
+    let outcome = state.rules.crt.result(infra, column, modified);
     let line = format!(
         "T{} {}: {} ({attack_strength}) vs {} ({defence_strength}) at {} [{table} CRT]: odds {}{}{}, die {die}{} -> {}",
         state.turn,
@@ -275,7 +275,9 @@ pub fn resolve(
         log.say(format!("{} no longer in {}: they do not attack", absent.join(", "), region.code));
     }
     log.say(format!("11.5 {line}"));
-    state.conflicts.push(line);
+    if !state.options.from(3) {
+        state.conflicts.push(line);
+    }
     super::results::apply(state, outcome, side, &attackers, &defenders, log);
     if outcome.places_terror() {
         super::terror::place(state, &region.code, &format!("{} result", outcome.code()), log);

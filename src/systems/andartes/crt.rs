@@ -1,7 +1,13 @@
-//! The two Conflict Resolution Tables (12.2) and their result codes, transcribed
-//! from the rulebook, with the odds columns of 11.2.
+//! The two Conflict Resolution Tables (12.2) and their result codes, with the odds
+//! columns of 11.2. The tables themselves are data: `games/andartes/crt.toml`,
+//! transcribed from the rulebook, which a GM may replace with a corrected copy.
+
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
+
+use super::rules::FILES;
+use crate::systems::error::{Error, Result};
 
 /// Odds columns: 0 = <1:1, 1 = 1:1, 2 = 2:1, 3 = 3:1, 4 = 4:1.
 pub const COLUMNS: usize = 5;
@@ -106,34 +112,68 @@ impl Outcome {
     }
 }
 
-/// The Open CRT, rows die 1..6, columns <1:1..4:1.
-pub const OPEN: [[&str; COLUMNS]; 6] = [
-    ["MD", "50%A(-2)", "50%D(+2)", "50%A(-1)", "50%D(-1)"],
-    ["50%D(+2)", "100%D(+1)", "50%A(-1)", "100%D(-1)", "100%A(+1)"],
-    ["100%A(-1)", "50%A(-1)", "50%D(-1)", "50%A(+1)", "50%D(-2)"],
-    ["100%D(+2)", "50%D(-1)", "50%A(+1)", "100%D(-2)", "50%A(+2)"],
-    ["50%A(+1)", "100%A(+1)", "EA", "EA", "EA"],
-    ["100%D(-1)", "EA", "OK", "OK", "VE"],
-];
+/// The two tables of 12.2 as their codes, rows die 1..6, columns <1:1..4:1; every
+/// code is checked when the file is read, so looking one up cannot fail.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Crt {
+    pub open: Vec<Vec<String>>,
+    /// No airstrikes on it (11.4).
+    pub infrastructure: Vec<Vec<String>>,
+}
 
-/// The Infrastructure CRT (no airstrikes on it, 11.4).
-pub const INFRASTRUCTURE: [[&str; COLUMNS]; 6] = [
-    ["MD", "MD", "100%A(-2)", "50%A(-2)", "50%A(-2)"],
-    ["MD", "100%D(+2)", "100%D(+2)", "100%D(+1)", "100%D(+1)"],
-    ["100%D(+2)", "100%A(-1)", "50%A(-2)", "50%A(-1)", "50%A(+1)"],
-    ["50%A(-2)", "50%D(+1)", "50%D(+2)", "50%D(-1)", "50%D(-1)"],
-    ["50%D(+2)", "50%A(-1)", "50%A(+1)", "100%A(+1)", "EA"],
-    ["50%A(+1)", "50%D(-1)", "100%D(-1)", "OK", "OK"],
-];
+impl Crt {
+    /// Reads `crt.toml`: two tables of six rows of five codes each.
+    pub fn parse(text: &str) -> Result<Crt> {
+        let crt: Crt = toml::from_str(text).map_err(|e| Error::data("crt.toml", e))?;
+        for (name, table) in [("open", &crt.open), ("infrastructure", &crt.infrastructure)] {
+            if table.len() != 6 || table.iter().any(|row| row.len() != COLUMNS) {
+                return Err(Error::data(
+                    "crt.toml",
+                    format!("{name} needs six rows (die 1-6) of {COLUMNS} codes"),
+                ));
+            }
+            for (r, row) in table.iter().enumerate() {
+                for code in row {
+                    if Outcome::parse(code).is_none() {
+                        return Err(Error::data(
+                            "crt.toml",
+                            format!("{name}, die {}: '{code}' is not a result code (12.1)", r + 1),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(crt)
+    }
 
-/// The result for a (modified) die on a column of the Open or Infrastructure CRT.
-pub fn result(infrastructure: bool, column: usize, die: u32) -> Outcome {
-    let table = if infrastructure { &INFRASTRUCTURE } else { &OPEN };
-    let row = (die.clamp(1, 6) - 1) as usize;
-    let code = table[row][column.min(COLUMNS - 1)];
-    // Every entry is checked by a test; an unreadable one could only come from an
-    // edit to the constants above, and then no result is the safe reading.
-    Outcome::parse(code).unwrap_or(Outcome::Levels { party: Party::Defender, half: true, levels: 0 })
+    /// The built-in tables (the embedded `crt.toml`); a state that names no tables
+    /// uses these, so campaigns made before the tables were data replay unchanged.
+    pub fn builtin() -> Crt {
+        static BUILTIN: OnceLock<Crt> = OnceLock::new();
+        BUILTIN
+            .get_or_init(|| {
+                let text = FILES.iter().find(|(n, _)| *n == "crt.toml").map(|(_, t)| *t).unwrap_or("");
+                // A test reads the embedded file; were it unreadable, every result would be "none".
+                Crt::parse(text).unwrap_or(Crt { open: Vec::new(), infrastructure: Vec::new() })
+            })
+            .clone()
+    }
+
+    /// Saved in the state only when a GM's copy differs from the built-in tables.
+    pub fn is_builtin(&self) -> bool {
+        *self == Crt::builtin()
+    }
+
+    /// The result for a (modified) die on a column of the Open or Infrastructure CRT.
+    pub fn result(&self, infrastructure: bool, column: usize, die: u32) -> Outcome {
+        let table = if infrastructure { &self.infrastructure } else { &self.open };
+        let row = (die.clamp(1, 6) - 1) as usize;
+        table
+            .get(row)
+            .and_then(|r| r.get(column.min(COLUMNS - 1)))
+            .and_then(|code| Outcome::parse(code))
+            .unwrap_or(Outcome::Levels { party: Party::Defender, half: true, levels: 0 })
+    }
 }
 
 /// 11.6: what a +1/-1 costs, by final odds column, (defender, attacker).

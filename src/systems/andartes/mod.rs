@@ -120,8 +120,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2"],
-            help: "the corrected readings (pinned: 2)",
+            values: &["1", "2", "3"],
+            help: "the corrected readings (pinned: 3)",
         },
     ],
     rules: 1,
@@ -203,9 +203,10 @@ impl System for Andartes {
                     options.revision = match value.as_str() {
                         "1" => 1,
                         "2" => 2,
+                        "3" => 3,
                         other => {
                             return Err(Error::setup(format!(
-                                "option revision={other}: use 2 (current) or 1 (the first readings)"
+                                "option revision={other}: use 3 (current), 2 or 1 (the first readings)"
                             )));
                         }
                     }
@@ -320,7 +321,7 @@ impl System for Andartes {
     /// default), so that the first orders file can be sent as it stands.
     /// New campaigns take the corrected readings (see [`Options::revision`]).
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("revision", "2")]
+        &[("revision", "3")]
     }
 
     fn guide(&self, state: &State, player: &str) -> super::Guide {

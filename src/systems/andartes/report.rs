@@ -129,10 +129,12 @@ pub fn view(state: &State, viewer: &Viewer) -> View {
             format!("Resettled, R (16.5): {}", list(&state.resettled)),
         ],
     });
-    sections.push(Section {
-        title: "Attacks this turn (odds, shifts, die, result)".into(),
-        lines: if state.conflicts.is_empty() { vec!["none".into()] } else { state.conflicts.clone() },
-    });
+    if !state.options.from(3) {
+        sections.push(Section {
+            title: "Attacks this turn (odds, shifts, die, result)".into(),
+            lines: if state.conflicts.is_empty() { vec!["none".into()] } else { state.conflicts.clone() },
+        });
+    }
     if !rev2 {
         // The same lines as the report's results; revision 2 no longer repeats them.
         sections.push(Section { title: "Last step".into(), lines: state.journal.clone() });

@@ -9,6 +9,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
+use super::crt::Crt;
 use super::state::Side;
 use crate::systems::{Error, GameData, Result};
 
@@ -19,6 +20,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("forces.toml", include_str!("../../../games/andartes/forces.toml")),
     ("mobilization.toml", include_str!("../../../games/andartes/mobilization.toml")),
     ("politics.toml", include_str!("../../../games/andartes/politics.toml")),
+    ("crt.toml", include_str!("../../../games/andartes/crt.toml")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -451,6 +453,9 @@ pub struct Rules {
     pub forces: Forces,
     pub mobilization: Mobilization,
     pub politics: PoliticsTable,
+    /// 12.2's tables; saved only when they differ from the built-in ones.
+    #[serde(default = "Crt::builtin", skip_serializing_if = "Crt::is_builtin")]
+    pub crt: Crt,
 }
 
 impl Rules {
@@ -461,6 +466,7 @@ impl Rules {
             &data.text("forces.toml")?,
             &data.text("mobilization.toml")?,
             &data.text("politics.toml")?,
+            &data.text("crt.toml")?,
         )
     }
 
@@ -469,7 +475,13 @@ impl Rules {
         Rules::load(&GameData::embedded("andartes", FILES))
     }
 
-    pub fn from_texts(map: &str, forces: &str, mobilization: &str, politics: &str) -> Result<Rules> {
+    pub fn from_texts(
+        map: &str,
+        forces: &str,
+        mobilization: &str,
+        politics: &str,
+        crt: &str,
+    ) -> Result<Rules> {
         let map = Map::parse(map)?;
         let forces = Forces::parse(forces)?;
         for (kind, side) in [
@@ -493,7 +505,8 @@ impl Rules {
         }
         let mobilization = Mobilization::parse(mobilization, &forces, &map)?;
         let politics = PoliticsTable::parse(politics)?;
-        Ok(Rules { map, forces, mobilization, politics })
+        let crt = Crt::parse(crt)?;
+        Ok(Rules { map, forces, mobilization, politics, crt })
     }
 
     pub fn unit_type(&self, kind: &str) -> Result<&UnitType> {

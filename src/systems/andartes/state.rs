@@ -124,7 +124,9 @@ pub struct Options {
     /// new campaigns; 0 in campaigns made before it, which replay as they were):
     /// from 2, a Control Phase is scored whole before collapse is checked (6.1,
     /// 14.1), LOK levels keep rule 3.1, and a Military Disaster's retreat losses
-    /// count the eliminated unit once (12.3).
+    /// count the eliminated unit once (12.3). From 3 (pinned in new campaigns) the
+    /// state keeps no report prose: `journal` and `conflicts` stay empty, and each
+    /// attack is told in the results of the step that resolved it.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revision: u32,
 }

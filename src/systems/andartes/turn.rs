@@ -340,7 +340,8 @@ pub fn resolve(
             }
         }
     }
-    next.journal = log.lines();
+    // Revision 3: the report's prose lives in the step's events, not in the state.
+    next.journal = if next.options.from(3) { Vec::new() } else { log.lines() };
     Ok((next, log))
 }
 

@@ -90,6 +90,11 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec { key: "last_year", values: &[], help: "the game ends after this year" },
         super::options::OptionSpec {
+            key: "revision",
+            values: &["1", "2"],
+            help: "2: the state keeps no report prose, results are told once (pinned: 2)",
+        },
+        super::options::OptionSpec {
             key: "coasts",
             values: &["datc", "strict"],
             help: "follow the DATC's coast preferences, or refuse",
@@ -156,6 +161,15 @@ pub struct State {
     /// 6.B.12) are errors instead. Saved only when set.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub strict_coasts: bool,
+    /// Option `revision`: from 2 (pinned in new campaigns) the state keeps no report
+    /// prose: `last` stays empty and a phase's results are told once, in its events.
+    /// Campaigns made before it have none (0) and replay as they were.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub revision: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 pub fn unit_record(map: &Map, u: Unit) -> UnitRecord {
@@ -361,11 +375,20 @@ impl System for Diplomacy {
         let mut unassigned_ok = false;
         let mut last_year = None;
         let mut strict_coasts = false;
+        let mut revision = 0;
         for (key, value) in setup.options {
             if seating.reads(key) {
                 continue;
             }
-            if key == "coasts" {
+            if key == "revision" {
+                revision = match value.as_str() {
+                    "1" => 1,
+                    "2" => 2,
+                    other => {
+                        return Err(Error::setup(format!("option revision={other}: use 2 (current) or 1")));
+                    }
+                };
+            } else if key == "coasts" {
                 strict_coasts = match value.as_str() {
                     "datc" => false,
                     "strict" => true,
@@ -411,6 +434,7 @@ impl System for Diplomacy {
             last: Vec::new(),
             game_over: None,
             strict_coasts,
+            revision,
         };
         state.store(map, &pos);
         Ok(state)
@@ -489,6 +513,11 @@ impl System for Diplomacy {
 
     /// A season of a year: a movement and its retreats (the winter builds go with the
     /// autumn).
+    /// New campaigns keep no report prose in the state (see [`State::revision`]).
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        &[("revision", "2")]
+    }
+
     fn game_turn(&self, state: &State) -> Option<String> {
         Some(format!("{} {:?}", state.turn.year, state.turn.season).replace("Winter", "Fall"))
     }
@@ -540,10 +569,14 @@ impl System for Diplomacy {
         }
         let mut new_state = state.clone();
         new_state.store(map, &next);
-        new_state.last = std::iter::once(Section { title: format!("{title}: results"), lines: Vec::new() })
-            .chain(blocks.into_iter().map(|b| Section { title: b.title, lines: b.lines }))
-            .filter(|s| !s.lines.is_empty())
-            .collect();
+        new_state.last = if state.revision >= 2 {
+            Vec::new()
+        } else {
+            std::iter::once(Section { title: format!("{title}: results"), lines: Vec::new() })
+                .chain(blocks.into_iter().map(|b| Section { title: b.title, lines: b.lines }))
+                .filter(|s| !s.lines.is_empty())
+                .collect()
+        };
         if let Some(w) = report.winner {
             new_state.game_over = Some(format!(
                 "{} wins with {} supply centres ({})",
