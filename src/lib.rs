@@ -7,6 +7,7 @@
 pub mod audit;
 pub mod campaign;
 pub mod dice;
+pub mod error;
 pub mod mail;
 pub mod orders;
 pub mod report;

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
+use crate::error::{Error, Result};
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
 
@@ -57,7 +57,8 @@ impl SoakReport {
 
 /// Plays `games` soak games; `progress` gets one line per game.
 pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakReport> {
-    let info = systems::find(&cfg.system).ok_or_else(|| anyhow!("unknown system '{}'", cfg.system))?;
+    let info = systems::find(&cfg.system)
+        .ok_or_else(|| Error::Campaign(format!("unknown system '{}'", cfg.system)))?;
     let demo = GameData::embedded(info.name, info.files).demo_script()?;
     let players = demo.players.clone();
     let mut options = demo.options();
@@ -104,7 +105,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 group = engine.soak_group(&state)?;
             }
             if let Err(e) = engine.check_invariants(&state)? {
-                bail!("game {game}, after step {}: {e}", c.steps());
+                return Err(Error::Campaign(format!("game {game}, after step {}: {e}", c.steps())));
             }
             if cfg.max_turns.is_some_and(|t| state["turn"].as_u64().is_some_and(|n| n > t)) {
                 break;
@@ -119,12 +120,15 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             // Every question's default must be an answer the system itself accepts.
             for (player, prompt) in &phase.prompts {
                 let default = prompt.answers.get(prompt.default).ok_or_else(|| {
-                    anyhow!("game {game}: {player}'s question has no answer {}", prompt.default)
+                    Error::Campaign(format!(
+                        "game {game}: {player}'s question has no answer {}",
+                        prompt.default
+                    ))
                 })?;
                 if engine.check(&state, player, default)?.is_err() {
-                    bail!(
+                    return Err(Error::Campaign(format!(
                         "game {game}: the default answer '{default}' to {player}'s question is not accepted"
-                    );
+                    )));
                 }
             }
             for player in &phase.asked() {
@@ -132,24 +136,25 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 let body = if crate::campaign::signon::is_sign_on(&phase) {
                     "signing on".to_string()
                 } else {
-                    let body = engine
-                        .random_orders(&state, player, &mut rng)?
-                        .ok_or_else(|| anyhow!("system {} has no bot for {player}", info.name))?;
+                    let body = engine.random_orders(&state, player, &mut rng)?.ok_or_else(|| {
+                        Error::Campaign(format!("system {} has no bot for {player}", info.name))
+                    })?;
                     echo_round_trip(engine.as_ref(), &state, player, &body)
-                        .map_err(|e| anyhow!("game {game}, step {}: {e}", c.steps() + 1))?;
+                        .map_err(|e| Error::Campaign(format!("game {game}, step {}: {e}", c.steps() + 1)))?;
                     body
                 };
-                let secret = secrets.get(player).ok_or_else(|| anyhow!("no secret for {player}"))?;
+                let secret =
+                    secrets.get(player).ok_or_else(|| Error::Campaign(format!("no secret for {player}")))?;
                 let text = format!("GAME soak-{game}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n");
                 let done = ingest::ingest(&mut c, text.as_bytes())?;
                 match done.verdict {
                     Verdict::Accepted { .. } => report.orders += 1,
                     other => {
                         let ack = read_ack(&dir, c.steps() + 1, done.input);
-                        bail!(
+                        return Err(Error::Campaign(format!(
                             "game {game}, step {}: the bot's orders for {player} were not accepted ({other:?}):\n{body}\n{ack}",
                             c.steps() + 1
-                        )
+                        )));
                     }
                 }
                 if phase.mode == PhaseMode::Immediate {
@@ -165,7 +170,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         report.turns += turns.len() as u64;
         drop(c);
         audit::disclose_and_verify(&dir, &dir.join("audit-bundle.json"))
-            .map_err(|e| anyhow!("game {game}: verify failed: {e:#}"))?;
+            .map_err(|e| Error::Campaign(format!("game {game}: verify failed: {e:#}")))?;
         report.games += 1;
         if let Some(w) = &winner {
             *report.results.entry((group.clone().unwrap_or_else(|| "all".into()), w.clone())).or_insert(0) +=
@@ -202,13 +207,17 @@ fn echo_round_trip(
     let again = echo.join("\n");
     match engine.check(state, player, &again)? {
         Ok(second) if second == echo => Ok(()),
-        Ok(second) => {
-            bail!("{player}'s echo, sent back, echoes differently:\n{again}\n---\n{}", second.join("\n"))
-        }
+        Ok(second) => Err(Error::Campaign(format!(
+            "{player}'s echo, sent back, echoes differently:\n{again}\n---\n{}",
+            second.join("\n")
+        ))),
         Err(errors) => {
             let why: Vec<String> =
                 errors.iter().map(|e| format!("line {}: {}: {}", e.line, e.text, e.reason)).collect();
-            bail!("{player}'s echo is refused when sent back:\n{again}\n---\n{}", why.join("\n"))
+            Err(Error::Campaign(format!(
+                "{player}'s echo is refused when sent back:\n{again}\n---\n{}",
+                why.join("\n")
+            )))
         }
     }
 }

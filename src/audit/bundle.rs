@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow};
+use crate::error::{Context, Error, Result};
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -57,7 +57,7 @@ impl BundleStep {
             .iter()
             .map(|(p, b)| {
                 let bytes = base64::engine::general_purpose::STANDARD.decode(b).map_err(|e| {
-                    anyhow!("step {}: the sealed orders of {p} are not base64: {e}", self.step)
+                    Error::Trust(format!("step {}: the sealed orders of {p} are not base64: {e}", self.step))
                 })?;
                 Ok((p.clone(), bytes))
             })
@@ -130,12 +130,20 @@ pub fn write_bundle(c: &Campaign, out: &Path) -> Result<usize> {
 pub fn load(path: &Path) -> Result<Bundle> {
     let bytes = std::fs::read(path).with_context(|| format!("reading {}", path.display()))?;
     let bundle: Bundle = serde_json::from_slice(&bytes)
-        .map_err(|e| anyhow!("{}: not an audit bundle: {e}", path.display()))?;
+        .map_err(|e| Error::Trust(format!("{}: not an audit bundle: {e}", path.display())))?;
     if bundle.chain_length == 0 || bundle.chain_length > trust::MAX_CHAIN_LENGTH {
-        return Err(anyhow!("{}: chain_length must be 1 to {}", path.display(), trust::MAX_CHAIN_LENGTH));
+        return Err(Error::Trust(format!(
+            "{}: chain_length must be 1 to {}",
+            path.display(),
+            trust::MAX_CHAIN_LENGTH
+        )));
     }
     if bundle.bundle != BUNDLE_VERSION {
-        return Err(anyhow!("{}: bundle version {} is not {BUNDLE_VERSION}", path.display(), bundle.bundle));
+        return Err(Error::Trust(format!(
+            "{}: bundle version {} is not {BUNDLE_VERSION}",
+            path.display(),
+            bundle.bundle
+        )));
     }
     Ok(bundle)
 }

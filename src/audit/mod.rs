@@ -9,7 +9,10 @@ pub use verify::{Verified, verify};
 
 /// Writes a campaign's audit bundle to `bundle` and verifies the campaign with it:
 /// the end of a demo or a soak game.
-pub fn disclose_and_verify(dir: &std::path::Path, bundle: &std::path::Path) -> anyhow::Result<Verified> {
+pub fn disclose_and_verify(
+    dir: &std::path::Path,
+    bundle: &std::path::Path,
+) -> crate::error::Result<Verified> {
     write_bundle(&crate::campaign::Campaign::open(dir)?, bundle)?;
     verify(dir, Some(bundle))
 }
@@ -17,10 +20,10 @@ pub fn disclose_and_verify(dir: &std::path::Path, bundle: &std::path::Path) -> a
 /// Checks a report mail against the ledger of a published folder (or the campaign):
 /// every text report named in the mail's salts block must commit, salted, to the report
 /// text above the block. Returns one line per path checked.
-pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Result<Vec<String>> {
+pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> crate::error::Result<Vec<String>> {
     use crate::campaign::event::{Event, Step};
+    use crate::error::{Context, Error};
     use crate::report::salts;
-    use anyhow::{Context, anyhow, bail};
     let raw = std::fs::read(mail).with_context(|| format!("reading {}", mail.display()))?;
     let parsed = crate::mail::parse_mail(&raw);
     let text = if parsed.text.contains(salts::MARKER) {
@@ -30,10 +33,14 @@ pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Re
     };
     let text = text.replace("\r\n", "\n");
     let Some((report, block)) = salts::split(&text) else {
-        bail!("{}: no '{}' block: this is not a report mail", mail.display(), salts::MARKER);
+        return Err(Error::Trust(format!(
+            "{}: no '{}' block: this is not a report mail",
+            mail.display(),
+            salts::MARKER
+        )));
     };
     let ledger = std::fs::read_to_string(dir.join("ledger.jsonl")).context("reading ledger.jsonl")?;
-    crate::campaign::ledger::check_chain(&ledger).map_err(|e| anyhow!(e))?;
+    crate::campaign::ledger::check_chain(&ledger).map_err(|e| Error::Trust(e.to_string()))?;
     let mut committed = std::collections::BTreeMap::new();
     for entry in crate::campaign::ledger::read_entries(&ledger)? {
         if let Event::Step(Step { commitments: Some(c), .. }) = entry.event {
@@ -44,15 +51,15 @@ pub fn check_report(dir: &std::path::Path, mail: &std::path::Path) -> anyhow::Re
     // The mail carries the text form; the other formats' salts are for their files.
     for (path, salt) in block.iter().filter(|(p, _)| p.ends_with(".txt")) {
         let Some(hash) = committed.get(path) else {
-            bail!("{path}: the ledger commits to no such report");
+            return Err(Error::Trust(format!("{path}: the ledger commits to no such report")));
         };
         if *hash != crate::trust::hex(&crate::trust::report_commitment(salt, report.as_bytes())) {
-            bail!("{path}: this report is not the one the ledger committed to");
+            return Err(Error::Trust(format!("{path}: this report is not the one the ledger committed to")));
         }
         out.push(format!("{path} is the report the ledger committed to"));
     }
     if out.is_empty() {
-        bail!("{}: the salts block names no text report", mail.display());
+        return Err(Error::Trust(format!("{}: the salts block names no text report", mail.display())));
     }
     Ok(out)
 }

@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow, bail};
+use crate::error::{Context, Error, Result};
 
 use super::bundle::{self, HiddenRoll};
 use crate::campaign::adjudicate::StepTrust;
@@ -36,25 +36,25 @@ pub struct Verified {
 }
 
 fn fail<T>(what: String) -> Result<T> {
-    Err(anyhow!(what))
+    Err(Error::Trust(what.to_string()))
 }
 
 /// Verifies the campaign at `root`; with `bundle`, replays everything.
 pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
     let mut v = Verified::default();
     let ledger_text = std::fs::read_to_string(root.join("ledger.jsonl")).context("reading ledger.jsonl")?;
-    v.ledger_lines = ledger::check_chain(&ledger_text).map_err(|e| anyhow!(e))?;
+    v.ledger_lines = ledger::check_chain(&ledger_text).map_err(|e| Error::Trust(e.to_string()))?;
     let entries: Vec<Event> = ledger::read_entries(&ledger_text)?.into_iter().map(|e| e.event).collect();
 
     let announcement: Announcement = serde_json::from_value(read_json(&root.join("reports/0/public.json"))?)
-        .map_err(|e| anyhow!("reports/0/public.json is not an announcement: {e}"))?;
+        .map_err(|e| Error::Trust(format!("reports/0/public.json is not an announcement: {e}")))?;
     let Some(version) = Version::parse(&announcement.trust).filter(|_| announcement.step == 0) else {
         return fail("reports/0/public.json: not a Trust v1 or v2 announcement of step 0".into());
     };
     let new = entries
         .iter()
         .find_map(|e| if let Event::New(n) = e { Some(n) } else { None })
-        .ok_or_else(|| anyhow!("the ledger has no 'new' line"))?;
+        .ok_or_else(|| Error::Trust("the ledger has no 'new' line".into()))?;
     if new.chain_public != announcement.chain_public || new.chain_hidden != announcement.chain_hidden {
         return fail("reports/0/public.json: its chain commitments differ from the ones the ledger recorded at creation".into());
     }
@@ -77,8 +77,8 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         let rel = format!("reports/{k}/public.json");
         let bytes = std::fs::read(root.join(&rel)).with_context(|| format!("reading {rel}"))?;
         check_file_hash(entry, &rel, &bytes)?;
-        let record: StepRecord =
-            serde_json::from_slice(&bytes).map_err(|e| anyhow!("{rel}: not a step record: {e}"))?;
+        let record: StepRecord = serde_json::from_slice(&bytes)
+            .map_err(|e| Error::Trust(format!("{rel}: not a step record: {e}")))?;
         check_public_step(&record, k, &announcement.campaign, &previous, &rel, version, &previous_record)?;
         if entry.receipts != record.receipts {
             return fail(format!(
@@ -171,10 +171,9 @@ fn check_public_step(
     let mut receipts = Vec::new();
     for r in &record.receipts {
         let hash = match &r.receipt {
-            Some(h) => Some(
-                trust::parse_hash(h)
-                    .ok_or_else(|| anyhow!("{rel}: the receipt of {} is not 64 hex digits", r.player))?,
-            ),
+            Some(h) => Some(trust::parse_hash(h).ok_or_else(|| {
+                Error::Trust(format!("{rel}: the receipt of {} is not 64 hex digits", r.player))
+            })?),
             None => None,
         };
         receipts.push((r.player.clone(), hash));
@@ -266,9 +265,12 @@ fn replay(
 ) -> Result<()> {
     let b = bundle::load(path)?;
     let master = trust::parse_hash(&b.master_secret)
-        .ok_or_else(|| anyhow!("bundle: master_secret is not 64 hex digits"))?;
+        .ok_or_else(|| Error::Trust("bundle: master_secret is not 64 hex digits".into()))?;
     if b.campaign != announcement.campaign || b.chain_length != announcement.chain_length {
-        bail!("bundle: it is for campaign {} with chain length {}, not this one", b.campaign, b.chain_length);
+        return Err(Error::Trust(format!(
+            "bundle: it is for campaign {} with chain length {}, not this one",
+            b.campaign, b.chain_length
+        )));
     }
     let chains = Chains::new(&master, b.chain_length);
     let c0 = chains.public(0).map(|h| trust::hex(&h));
@@ -276,16 +278,23 @@ fn replay(
     if c0.as_deref() != Some(announcement.chain_public.as_str())
         || h0.as_deref() != Some(announcement.chain_hidden.as_str())
     {
-        bail!("bundle: its master secret does not produce the chains announced in reports/0/public.json");
+        return Err(Error::Trust(
+            "bundle: its master secret does not produce the chains announced in reports/0/public.json".into(),
+        ));
     }
     if b.steps.len() != records.len() {
-        bail!("bundle: it has {} steps; the campaign has published {}", b.steps.len(), records.len());
+        return Err(Error::Trust(format!(
+            "bundle: it has {} steps; the campaign has published {}",
+            b.steps.len(),
+            records.len()
+        )));
     }
-    let info = systems::find(&b.system).ok_or_else(|| anyhow!("bundle: unknown system {}", b.system))?;
+    let info = systems::find(&b.system)
+        .ok_or_else(|| Error::Trust(format!("bundle: unknown system {}", b.system)))?;
     let data_dir = tempfile::tempdir()?;
     for (name, text) in &b.data_files {
         if name.contains('/') || name.contains('\\') || name.starts_with('.') {
-            bail!("bundle: data file name '{name}' is not a plain file name");
+            return Err(Error::Trust(format!("bundle: data file name '{name}' is not a plain file name")));
         }
         std::fs::write(data_dir.path().join(name), text)?;
     }
@@ -297,7 +306,9 @@ fn replay(
         options: &b.options,
     })?;
     if initial != b.initial_state {
-        bail!("bundle: the set-up of the game does not give the initial state in the bundle");
+        return Err(Error::Trust(
+            "bundle: the set-up of the game does not give the initial state in the bundle".into(),
+        ));
     }
     // The human reports are re-rendered with the campaign's own system and templates,
     // where this copy has its campaign.toml.
@@ -325,15 +336,15 @@ fn replay(
             compute_step(engine.as_ref(), &b.campaign, k, &chains, &state, &step.due, &sealed, &how)?;
         let signed_on_after = signed_on || computed.record.receipts.iter().any(|r| r.receipt.is_some());
         if computed.record.receipts != record.receipts {
-            bail!(
+            return Err(Error::Trust(format!(
                 "step {k}: a sealed orders file in the bundle does not give the receipt published in {rel}"
-            );
+            )));
         }
         if computed.record != *record {
-            bail!(
+            return Err(Error::Trust(format!(
                 "step {k}: replaying the sealed orders with the committed dice does not give {rel} ({})",
                 first_difference(&computed.record, record)
-            );
+            )));
         }
         let hidden: Vec<HiddenRoll> = computed
             .rolls
@@ -342,18 +353,22 @@ fn replay(
             .map(|r| HiddenRoll { seq: r.seq, label: r.label.clone(), sides: r.sides, face: r.face })
             .collect();
         if hidden != step.hidden_rolls {
-            bail!(
+            return Err(Error::Trust(format!(
                 "step {k}: the hidden dice in the bundle are not the ones the committed hidden stream gives"
-            );
+            )));
         }
         if computed.state != step.state {
-            bail!("step {k}: the state in the bundle is not the state the step produces");
+            return Err(Error::Trust(format!(
+                "step {k}: the state in the bundle is not the state the step produces"
+            )));
         }
         // The human reports, where this copy has them and the campaign's templates.
         if let Some((engine_here, config)) = &renderer {
             let next = signon::open(engine.phase(&computed.state)?, version, signed_on_after, &b.players);
             let deadline = step_lines.get(i).and_then(|e| e.next_deadline.clone());
-            let h_k = chains.hidden(k).ok_or_else(|| anyhow!("the hidden chain has no element {k}"))?;
+            let h_k = chains
+                .hidden(k)
+                .ok_or_else(|| Error::Trust(format!("the hidden chain has no element {k}")))?;
             let committed = step_lines.get(i).and_then(|e| e.commitments.as_ref());
             for (file, text, _) in render_reports(
                 root,
@@ -366,13 +381,18 @@ fn replay(
                 if let Some(c) = committed.and_then(|c| c.get(&rel)) {
                     let salt = trust::report_salt(&h_k, &rel);
                     if *c != trust::hex(&trust::report_commitment(&salt, text.as_bytes())) {
-                        bail!("{rel}: the report step {k} produces is not the one the ledger committed to");
+                        return Err(Error::Trust(format!(
+                            "{rel}: the report step {k} produces is not the one the ledger committed to"
+                        )));
                     }
                     v.commitments_checked += 1;
                 }
                 if let Ok(on_disk) = std::fs::read(root.join(&file)) {
                     if on_disk != text.as_bytes() {
-                        bail!("{}: it is not the report that step {k} produces", file.display());
+                        return Err(Error::Trust(format!(
+                            "{}: it is not the report that step {k} produces",
+                            file.display()
+                        )));
                     }
                     v.files_checked += 1;
                 }
@@ -382,11 +402,10 @@ fn replay(
         signed_on = signed_on_after;
     }
     if renderer.is_some() && v.commitments_checked != v.private_commitments {
-        bail!(
+        return Err(Error::Trust(format!(
             "the ledger commits to {} private report(s), but the replay produced {} of them",
-            v.private_commitments,
-            v.commitments_checked
-        );
+            v.private_commitments, v.commitments_checked
+        )));
     }
     if renderer.is_none() && v.private_commitments > 0 {
         v.notes.push("no campaign settings here: private report commitments not checked".into());

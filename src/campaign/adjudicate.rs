@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use crate::error::{Context, Error, Result};
 use serde_json::{Value, json};
 
 use super::event;
@@ -74,7 +74,7 @@ pub fn adjudicate(c: &mut Campaign, force: bool) -> Result<Vec<Outcome>> {
     let state = c.current_state()?;
     let phase = c.phase(&state)?;
     if let Some(result) = &phase.game_over {
-        bail!("the game is over ({result}); there is nothing to adjudicate");
+        return Err(Error::Refused(format!("the game is over ({result}); there is nothing to adjudicate")));
     }
     let step = c.steps() + 1;
     let sealed = sealed_orders(c, step)?;
@@ -83,14 +83,17 @@ pub fn adjudicate(c: &mut Campaign, force: bool) -> Result<Vec<Outcome>> {
     let asked = phase.asked();
     let missing: Vec<&PlayerId> = asked.iter().filter(|p| !sealed.contains_key(*p)).collect();
     if phase.mode == PhaseMode::Immediate {
-        bail!("{} resolves each orders file as it arrives; there is nothing to adjudicate", phase.title);
+        return Err(Error::Refused(format!(
+            "{} resolves each orders file as it arrives; there is nothing to adjudicate",
+            phase.title
+        )));
     }
     if !missing.is_empty() && !force {
-        bail!(
+        return Err(Error::Refused(format!(
             "{} is waiting for orders from {}; adjudicate --force applies the no-orders default to them",
             phase.title,
             missing.iter().map(|p| p.as_str()).collect::<Vec<_>>().join(", ")
-        );
+        )));
     }
     let mut outcomes = vec![resolve_step(c, &asked, sealed)?];
     outcomes.extend(run_automatic(c)?);
@@ -115,7 +118,9 @@ pub fn run_automatic(c: &mut Campaign) -> Result<Vec<Outcome>> {
         }
         outcomes.push(resolve_step(c, &[], BTreeMap::new())?);
     }
-    bail!("{MAX_AUTOMATIC_STEPS} steps in a row needed no orders; the system is not waiting for anyone")
+    Err(Error::Campaign(format!(
+        "{MAX_AUTOMATIC_STEPS} steps in a row needed no orders; the system is not waiting for anyone"
+    )))
 }
 
 /// Everything a step computes before anything is written; also what `verify` replays.
@@ -149,11 +154,14 @@ pub fn compute_step(
     sealed: &BTreeMap<PlayerId, Vec<u8>>,
     how: &StepTrust,
 ) -> Result<Computed> {
-    let c_prev = chains.public(step - 1).ok_or_else(|| anyhow!("the chain has no element {}", step - 1))?;
-    let c_k = chains
-        .public(step)
-        .ok_or_else(|| anyhow!("the campaign has used all {} steps of its chain", chains.length()))?;
-    let h_k = chains.hidden(step).ok_or_else(|| anyhow!("the hidden chain has no element {step}"))?;
+    let c_prev = chains
+        .public(step - 1)
+        .ok_or_else(|| Error::Trust(format!("the chain has no element {}", step - 1)))?;
+    let c_k = chains.public(step).ok_or_else(|| {
+        Error::Trust(format!("the campaign has used all {} steps of its chain", chains.length()))
+    })?;
+    let h_k =
+        chains.hidden(step).ok_or_else(|| Error::Trust(format!("the hidden chain has no element {step}")))?;
     let mut receipts: Vec<(String, Option<Hash>)> = Vec::new();
     let mut bodies = BTreeMap::new();
     // A question's answer reaches the system as the answer's words; a player who did
@@ -207,9 +215,7 @@ pub fn compute_step(
     let rolls = dice.into_rolls();
     let any_receipt = receipts.iter().any(|(_, r)| r.is_some());
     if how.version == Version::V2 && !how.signed_on && !any_receipt && !rolls.is_empty() {
-        bail!(
-            "Trust v2: no die may be rolled before a step in which a player's receipt entered the digest; wait for at least one player's orders"
-        );
+        return Err(Error::Trust("Trust v2: no die may be rolled before a step in which a player's receipt entered the digest; wait for at least one player's orders".into()));
     }
     let record = StepRecord {
         trust: how.version.as_str().into(),
@@ -326,7 +332,8 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     // test guesses of its text); its reader gets the salt in the mail.
     let mut commitments = BTreeMap::new();
     let mut salts: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
-    let h_k = chains.hidden(step).ok_or_else(|| anyhow!("the hidden chain has no element {step}"))?;
+    let h_k =
+        chains.hidden(step).ok_or_else(|| Error::Trust(format!("the hidden chain has no element {step}")))?;
     for (path, text, viewer) in &reports {
         let rel = path.display().to_string();
         let who = viewer.report_name().to_string();

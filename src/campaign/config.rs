@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use anyhow::{Context, Result, anyhow};
+use crate::error::{Context, Error, Result};
 use serde::{Deserialize, Serialize};
 
 use super::schedule::Schedule;
@@ -82,7 +82,7 @@ impl Config {
             Some(text) => {
                 let digits = text.trim().trim_start_matches("0o");
                 u32::from_str_radix(digits, 8).ok().filter(|m| *m <= 0o777 && m & 0o700 == 0o700).ok_or_else(
-                    || anyhow!("campaign.toml: directory_mode '{text}' is not an octal mode that lets the GM in, such as \"0700\" or \"0750\""),
+                    || Error::Campaign(format!("campaign.toml: directory_mode '{text}' is not an octal mode that lets the GM in, such as \"0700\" or \"0750\"")),
                 )
             }
         }
@@ -143,12 +143,17 @@ impl Config {
         let path = root.join("campaign.toml");
         let text = std::fs::read_to_string(&path)
             .with_context(|| format!("{} is not a campaign: no readable campaign.toml", root.display()))?;
-        let config: Config = toml::from_str(&text).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        let config: Config =
+            toml::from_str(&text).map_err(|e| Error::Campaign(format!("{}: {e}", path.display())))?;
         if config.chain_length == 0 || config.chain_length > crate::trust::MAX_CHAIN_LENGTH {
-            anyhow::bail!("{}: chain_length must be 1 to {}", path.display(), crate::trust::MAX_CHAIN_LENGTH);
+            return Err(Error::Campaign(format!(
+                "{}: chain_length must be 1 to {}",
+                path.display(),
+                crate::trust::MAX_CHAIN_LENGTH
+            )));
         }
         if let Some(s) = &config.schedule {
-            s.validate().map_err(|e| anyhow!("{}: [schedule]: {e}", path.display()))?;
+            s.validate().map_err(|e| Error::Campaign(format!("{}: [schedule]: {e}", path.display())))?;
         }
         Ok(config)
     }

@@ -130,8 +130,8 @@ pub struct Entry {
 
 impl Entry {
     /// Reads one ledger line; the error names the field that is wrong.
-    pub fn from_value(v: &Value) -> Result<Self, String> {
-        let event = Event::deserialize(v).map_err(|e| e.to_string())?;
+    pub fn from_value(v: &Value) -> crate::error::Result<Self> {
+        let event = Event::deserialize(v)?;
         Ok(Entry {
             at: v["at"].as_str().unwrap_or_default().to_string(),
             txn: v["txn"].as_str().map(str::to_string),
@@ -170,7 +170,7 @@ mod tests {
         let e = Entry::from_value(&json!({"event": "novel", "x": 1})).unwrap();
         assert_eq!(e.event, Event::Other);
         let err = Entry::from_value(&json!({"event": "late", "step": "two", "players": []})).unwrap_err();
-        assert!(err.contains("invalid type"), "{err}");
+        assert!(err.to_string().contains("invalid type"), "{err}");
     }
 
     #[test]

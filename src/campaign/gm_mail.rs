@@ -10,7 +10,7 @@
 //! ```
 
 use super::event::Event;
-use anyhow::Result;
+use crate::error::Result;
 use chrono::{Duration, NaiveDateTime, TimeZone, Utc};
 
 use super::welcome::{self, Commitments, Welcome};

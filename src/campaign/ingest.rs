@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
+use crate::error::Result;
 use serde::Serialize;
 use serde_json::json;
 

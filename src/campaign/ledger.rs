@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow};
+use crate::error::{Context, Error, Result};
 use serde_json::{Map, Value};
 
 use super::event::{Accept, Entry, Event, Input, Step};
@@ -44,10 +44,12 @@ impl Ledger {
         let mut lines = Vec::new();
         let mut typed = Vec::new();
         for (i, line) in text.lines().enumerate() {
-            let v: Value = serde_json::from_str(line)
-                .map_err(|e| anyhow!("{}:{}: not a JSON line: {e}", path.display(), i + 1))?;
-            let entry = Entry::from_value(&v)
-                .map_err(|e| anyhow!("{}:{}: not a ledger event: {e}", path.display(), i + 1))?;
+            let v: Value = serde_json::from_str(line).map_err(|e| {
+                Error::Campaign(format!("{}:{}: not a JSON line: {e}", path.display(), i + 1))
+            })?;
+            let entry = Entry::from_value(&v).map_err(|e| {
+                Error::Campaign(format!("{}:{}: not a ledger event: {e}", path.display(), i + 1))
+            })?;
             lines.push(line.to_string());
             typed.push(entry);
         }
@@ -177,26 +179,26 @@ pub fn read_entries(text: &str) -> Result<Vec<Entry>> {
     text.lines()
         .enumerate()
         .map(|(i, line)| {
-            let v: Value =
-                serde_json::from_str(line).map_err(|e| anyhow!("ledger line {}: not JSON ({e})", i + 1))?;
-            Entry::from_value(&v).map_err(|e| anyhow!("ledger line {}: {e}", i + 1))
+            let v: Value = serde_json::from_str(line)
+                .map_err(|e| Error::Campaign(format!("ledger line {}: not JSON ({e})", i + 1)))?;
+            Entry::from_value(&v).map_err(|e| Error::Campaign(format!("ledger line {}: {e}", i + 1)))
         })
         .collect()
 }
 
 /// Checks the hash chain of a ledger file; names the first line that breaks it.
-pub fn check_chain(text: &str) -> Result<usize, String> {
+pub fn check_chain(text: &str) -> Result<usize> {
     let mut prev = GENESIS.to_string();
     let mut count = 0;
     for (i, line) in text.lines().enumerate() {
-        let v: Value =
-            serde_json::from_str(line).map_err(|e| format!("ledger line {}: not JSON ({e})", i + 1))?;
+        let v: Value = serde_json::from_str(line)
+            .map_err(|e| Error::Trust(format!("ledger line {}: not JSON ({e})", i + 1)))?;
         if v["prev"].as_str() != Some(prev.as_str()) {
-            return Err(format!(
+            return Err(Error::Trust(format!(
                 "ledger line {}: its prev does not hash the line before it (line {} was changed, or lines were removed)",
                 i + 1,
                 i.max(1)
-            ));
+            )));
         }
         prev = trust::hex(&trust::h(&[line.as_bytes()]));
         count += 1;
@@ -223,7 +225,7 @@ mod tests {
     fn a_torn_last_line_is_cut_and_the_chain_holds() {
         let dir = tempfile::tempdir().unwrap();
         let whole = ledger_with_two_txns(dir.path());
-        assert_eq!(check_chain(&whole), Ok(3));
+        assert_eq!(check_chain(&whole).unwrap(), 3);
         // A crash in the middle of the next append: half a line, no newline.
         let torn = format!("{whole}{{\"seq\":4,\"prev\":\"ab");
         fs::write(dir.path().join("ledger.jsonl"), &torn).unwrap();
@@ -233,7 +235,7 @@ mod tests {
         // The next append continues the chain.
         let mut l = l;
         l.append("000003", vec![pause(3)]).unwrap();
-        assert_eq!(check_chain(&fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap()), Ok(4));
+        assert_eq!(check_chain(&fs::read_to_string(dir.path().join("ledger.jsonl")).unwrap()).unwrap(), 4);
     }
 
     #[test]

@@ -35,7 +35,7 @@ use std::fs::{self, File};
 use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
-use anyhow::{Context, Result, anyhow, bail};
+use crate::error::{Context, Error, Result};
 use serde_json::Value;
 
 pub use config::{Config, Player};
@@ -112,7 +112,8 @@ impl Campaign {
     pub fn master_secret(&self) -> Result<[u8; 32]> {
         let path = self.root.join("secret/master.key");
         let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        trust::parse_hash(&text).ok_or_else(|| anyhow!("{} does not hold 64 hex digits", path.display()))
+        trust::parse_hash(&text)
+            .ok_or_else(|| Error::Campaign(format!("{} does not hold 64 hex digits", path.display())))
     }
 
     /// The trust version the campaign was created with, from its announcement.
@@ -122,8 +123,9 @@ impl Campaign {
         }
         let path = self.root.join("reports/0/public.json");
         let announcement: trust::record::Announcement = read_json_as(&path)?;
-        let v = trust::record::Version::parse(&announcement.trust)
-            .ok_or_else(|| anyhow!("{}: unknown trust version '{}'", path.display(), announcement.trust))?;
+        let v = trust::record::Version::parse(&announcement.trust).ok_or_else(|| {
+            Error::Campaign(format!("{}: unknown trust version '{}'", path.display(), announcement.trust))
+        })?;
         Ok(*self.trust_version.get_or_init(|| v))
     }
 
@@ -160,24 +162,22 @@ impl Campaign {
 pub fn check_rules_pin(root: &Path, config: &Config) -> Result<()> {
     let Some(pin) = &config.rules else { return Ok(()) };
     let info = systems::find(&config.system)
-        .ok_or_else(|| anyhow!("this build does not know the system '{}'", config.system))?;
+        .ok_or_else(|| Error::Campaign(format!("this build does not know the system '{}'", config.system)))?;
     if pin.revision > info.rules {
-        bail!(
+        return Err(Error::Campaign(format!(
             "this campaign was made with revision {} of the {} rules; this build has revision {}: run it with a newer umpire",
-            pin.revision,
-            info.name,
-            info.rules
-        );
+            pin.revision, info.name, info.rules
+        )));
     }
     let data = GameData::new(info.name, info.files, Some(root.join("games").join(info.name)));
     for (file, hash) in &pin.data {
         let text = data.text(file)?;
         if trust::hex(&trust::h(&[text.as_bytes()])) != *hash {
-            bail!(
+            return Err(Error::Campaign(format!(
                 "{file} is not the one this campaign was made with (its SHA-256 was {hash}); put that copy in {}/games/{}/{file} so the campaign replays as it was (or, if you changed it on purpose before the first step, delete its line under [rules.data] in campaign.toml)",
                 root.display(),
                 info.name
-            );
+            )));
         }
     }
     Ok(())
@@ -185,8 +185,8 @@ pub fn check_rules_pin(root: &Path, config: &Config) -> Result<()> {
 
 /// Opens a system with the campaign's own data files where it has them.
 pub fn open_engine(root: &Path, system: &str) -> Result<Box<dyn Engine>> {
-    let info =
-        systems::find(system).ok_or_else(|| anyhow!("this build does not know the system '{system}'"))?;
+    let info = systems::find(system)
+        .ok_or_else(|| Error::Campaign(format!("this build does not know the system '{system}'")))?;
     Ok((info.open)(&GameData::new(info.name, info.files, Some(root.join("games").join(info.name))))?)
 }
 
@@ -213,13 +213,15 @@ pub fn state_path(step: u64) -> PathBuf {
 
 pub fn read_json(path: &Path) -> Result<Value> {
     let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not valid JSON: {e}", path.display()))
+    serde_json::from_slice(&bytes)
+        .map_err(|e| Error::Campaign(format!("{}: not valid JSON: {e}", path.display())))
 }
 
 /// Reads a JSON file into a type.
 pub fn read_json_as<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T> {
     let bytes = fs::read(path).with_context(|| format!("reading {}", path.display()))?;
-    serde_json::from_slice(&bytes).map_err(|e| anyhow!("{}: not what it should be: {e}", path.display()))
+    serde_json::from_slice(&bytes)
+        .map_err(|e| Error::Campaign(format!("{}: not what it should be: {e}", path.display())))
 }
 
 /// Opens (creating, GM-only) the lock file `path`, not yet locked.
@@ -242,7 +244,7 @@ fn lock(root: &Path) -> Result<File> {
 /// waiting: `None` when another `send` holds it.
 pub fn lock_sending(dir: &Path) -> Result<Option<File>> {
     if !dir.is_dir() {
-        anyhow::bail!("{} is not a directory", dir.display());
+        return Err(Error::Campaign(format!("{} is not a directory", dir.display())));
     }
     let path = dir.join(".send.lock");
     let file = lock_file(&path)?;

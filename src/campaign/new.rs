@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::event::{Creation, Event};
-use anyhow::{Result, anyhow, bail};
+use crate::error::{Error, Result};
 use rand_core::{OsRng, RngCore};
 
 use super::config::{DEFAULT_MAX_INPUT, issue_secret};
@@ -82,13 +82,19 @@ fn is_empty_dir(dir: &std::path::Path) -> Result<bool> {
 fn create_in(req: NewCampaign) -> Result<Created> {
     let info = systems::find(&req.system).ok_or_else(|| {
         let known: Vec<&str> = systems::SYSTEMS.iter().map(|s| s.name).collect();
-        anyhow!("unknown system '{}'; this build knows: {}", req.system, known.join(", "))
+        Error::Refused(format!("unknown system '{}'; this build knows: {}", req.system, known.join(", ")))
     })?;
     if req.dir.join("campaign.toml").exists() {
-        bail!("{} is already a campaign; nothing was changed", req.dir.display());
+        return Err(Error::Refused(format!(
+            "{} is already a campaign; nothing was changed",
+            req.dir.display()
+        )));
     }
     if req.dir.exists() && !is_empty_dir(&req.dir)? {
-        bail!("{} exists and is not empty; choose a new directory", req.dir.display());
+        return Err(Error::Refused(format!(
+            "{} exists and is not empty; choose a new directory",
+            req.dir.display()
+        )));
     }
     let id = match &req.id {
         Some(id) => id.clone(),
@@ -97,30 +103,32 @@ fn create_in(req: NewCampaign) -> Result<Created> {
             .file_name()
             .and_then(|n| n.to_str())
             .map(str::to_string)
-            .ok_or_else(|| anyhow!("give the campaign an id with --id"))?,
+            .ok_or_else(|| Error::Refused("give the campaign an id with --id".into()))?,
     };
     if !valid_id(&id) {
-        bail!("campaign id '{id}': use letters, digits, '-', '_' or '.' (64 at most)");
+        return Err(Error::Refused(format!(
+            "campaign id '{id}': use letters, digits, '-', '_' or '.' (64 at most)"
+        )));
     }
     if let Some(s) = &req.schedule {
         s.validate()?;
     }
     if req.players.is_empty() {
-        bail!("a campaign needs at least one --player NAME=EMAIL");
+        return Err(Error::Refused("a campaign needs at least one --player NAME=EMAIL".into()));
     }
     let mut players = Vec::new();
     let mut secrets = Vec::new();
     for (name, email) in &req.players {
         if !valid_id(name) || RESERVED_NAMES.iter().any(|r| name.eq_ignore_ascii_case(r)) {
-            bail!(
+            return Err(Error::Refused(format!(
                 "player name '{name}': use letters, digits, '-', '_' or '.' ('gm' is the GM's, 'public' the public report's)"
-            );
+            )));
         }
         if !email.contains('@') || email.contains(char::is_whitespace) {
-            bail!("player {name}: '{email}' is not a mail address");
+            return Err(Error::Refused(format!("player {name}: '{email}' is not a mail address")));
         }
         if players.iter().any(|p: &Player| p.id.eq_ignore_ascii_case(name)) {
-            bail!("player '{name}' is named twice");
+            return Err(Error::Refused(format!("player '{name}' is named twice")));
         }
         let issued = issue_secret();
         players.push(Player {
@@ -179,8 +187,8 @@ fn create_in(req: NewCampaign) -> Result<Created> {
 
     let master = random_bytes::<32>();
     let chains = Chains::new(&master, config.chain_length);
-    let c0 = trust::hex(&chains.public(0).ok_or_else(|| anyhow!("empty chain"))?);
-    let h0 = trust::hex(&chains.hidden(0).ok_or_else(|| anyhow!("empty chain"))?);
+    let c0 = trust::hex(&chains.public(0).ok_or_else(|| Error::Trust("empty chain".into()))?);
+    let h0 = trust::hex(&chains.hidden(0).ok_or_else(|| Error::Trust("empty chain".into()))?);
     let announcement = Announcement {
         trust: Version::V2.as_str().into(),
         campaign: id.clone(),

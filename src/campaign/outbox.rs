@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::Result;
+use crate::error::Result;
 
 use super::{Config, Txn, clock};
 use crate::mail::{Outgoing, build_message};

@@ -18,7 +18,7 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result, anyhow, bail};
+use crate::error::{Context, Error, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value, json};
 
@@ -127,7 +127,7 @@ pub fn public_ledger(private: &str, settings: &Settings) -> Result<String> {
     let mut seq = 0u64;
     for (i, line) in private.lines().enumerate() {
         let entry: Value = serde_json::from_str(line)
-            .map_err(|e| anyhow!("ledger.jsonl:{}: not a JSON line: {e}", i + 1))?;
+            .map_err(|e| Error::Campaign(format!("ledger.jsonl:{}: not a JSON line: {e}", i + 1)))?;
         let event = entry["event"].as_str().unwrap_or_default();
         let Some(fields) = public_fields(event) else { continue };
         seq += 1;
@@ -193,7 +193,10 @@ pub fn publish(root: &Path, out: &Path) -> Result<Published> {
     if out.exists()
         && std::fs::read_dir(out).with_context(|| format!("reading {}", out.display()))?.next().is_some()
     {
-        bail!("{} exists and is not empty; publish into a new directory", out.display());
+        return Err(Error::Refused(format!(
+            "{} exists and is not empty; publish into a new directory",
+            out.display()
+        )));
     }
     let lock = super::lock_new(root)?;
     let mut files = BTreeMap::new();

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, Result};
+use crate::error::{Context, Result};
 
 use super::{Config, store};
 use crate::mail::{Outgoing, build_message, parse_mail};

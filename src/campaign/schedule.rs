@@ -7,7 +7,7 @@
 //! not counted (and an hours-deadline falling on a weekend moves to Monday). A GM's
 //! EXTEND replaces the deadline of the open phase.
 
-use anyhow::{Result, anyhow, bail};
+use crate::error::{Error, Result};
 use chrono::{DateTime, Datelike, Duration, NaiveTime, TimeZone, Utc, Weekday};
 use chrono_tz::Tz;
 use serde::{Deserialize, Serialize};
@@ -78,7 +78,7 @@ impl Schedule {
     pub fn tz(&self) -> Result<Tz> {
         self.timezone
             .parse::<Tz>()
-            .map_err(|_| anyhow!("unknown time zone '{}' in [schedule]", self.timezone))
+            .map_err(|_| Error::Refused(format!("unknown time zone '{}' in [schedule]", self.timezone)))
     }
 
     /// The schedule of a kind of phase: this one, with the kind's own values.
@@ -106,9 +106,13 @@ impl Schedule {
     pub fn validate(&self) -> Result<()> {
         for (kind, k) in &self.kinds {
             if k.hours.is_none() && k.days.is_none() && k.reminders.is_none() {
-                bail!("[schedule.kinds.{kind}] gives neither hours, days nor reminders");
+                return Err(Error::Refused(format!(
+                    "[schedule.kinds.{kind}] gives neither hours, days nor reminders"
+                )));
             }
-            self.for_kind(kind).validate_one().map_err(|e| anyhow!("[schedule.kinds.{kind}]: {e}"))?;
+            self.for_kind(kind)
+                .validate_one()
+                .map_err(|e| Error::Refused(format!("[schedule.kinds.{kind}]: {e}")))?;
         }
         self.validate_one()
     }
@@ -116,19 +120,24 @@ impl Schedule {
     fn validate_one(&self) -> Result<()> {
         self.tz()?;
         if self.hours.is_none() && self.days.is_none() {
-            bail!("a schedule needs hours or days");
+            return Err(Error::Refused("a schedule needs hours or days".into()));
         }
         if let Some(h) = self.hours.filter(|h| !(1..=MAX_HOURS).contains(h)) {
-            bail!("a deadline of {h} hours: give 1 to {MAX_HOURS} (a year)");
+            return Err(Error::Refused(format!("a deadline of {h} hours: give 1 to {MAX_HOURS} (a year)")));
         }
         if let Some(d) = self.days.filter(|d| !(1..=MAX_DAYS).contains(d)) {
-            bail!("a deadline of {d} days: give 1 to {MAX_DAYS}");
+            return Err(Error::Refused(format!("a deadline of {d} days: give 1 to {MAX_DAYS}")));
         }
         if let Some(r) = self.reminders.iter().find(|r| **r > MAX_HOURS) {
-            bail!("a reminder {r} hours before the deadline: give at most {MAX_HOURS}");
+            return Err(Error::Refused(format!(
+                "a reminder {r} hours before the deadline: give at most {MAX_HOURS}"
+            )));
         }
         if self.grace_minutes > MAX_GRACE_MINUTES {
-            bail!("a grace of {} minutes: give at most {MAX_GRACE_MINUTES} (a week)", self.grace_minutes);
+            return Err(Error::Refused(format!(
+                "a grace of {} minutes: give at most {MAX_GRACE_MINUTES} (a week)",
+                self.grace_minutes
+            )));
         }
         if let Some(at) = &self.at {
             parse_time(at)?;
@@ -143,7 +152,9 @@ impl Schedule {
             let mut t = opened
                 .with_timezone(&tz)
                 .checked_add_signed(Duration::hours(h.min(MAX_HOURS) as i64))
-                .ok_or_else(|| anyhow!("a deadline {h} hours after {opened} is out of range"))?;
+                .ok_or_else(|| {
+                    Error::Refused(format!("a deadline {h} hours after {opened} is out of range"))
+                })?;
             while self.weekdays_only && is_weekend(t.weekday()) {
                 t += Duration::days(1);
             }
@@ -153,7 +164,7 @@ impl Schedule {
         let mut date = local.date_naive();
         let mut left = self.days.unwrap_or(3).min(MAX_DAYS);
         while left > 0 {
-            date = date.succ_opt().ok_or_else(|| anyhow!("date out of range"))?;
+            date = date.succ_opt().ok_or_else(|| Error::Refused("date out of range".into()))?;
             if !(self.weekdays_only && is_weekend(date.weekday())) {
                 left -= 1;
             }
@@ -167,7 +178,7 @@ impl Schedule {
             .from_local_datetime(&naive)
             .earliest()
             .or_else(|| tz.from_local_datetime(&(naive + Duration::hours(1))).earliest())
-            .ok_or_else(|| anyhow!("{naive} does not exist in {}", self.timezone))?;
+            .ok_or_else(|| Error::Refused(format!("{naive} does not exist in {}", self.timezone)))?;
         Ok(t.with_timezone(&Utc))
     }
 
@@ -195,7 +206,7 @@ fn is_weekend(d: Weekday) -> bool {
 
 fn parse_time(at: &str) -> Result<NaiveTime> {
     NaiveTime::parse_from_str(at.trim(), "%H:%M")
-        .map_err(|_| anyhow!("'{at}' is not a time of day like 20:00"))
+        .map_err(|_| Error::Refused(format!("'{at}' is not a time of day like 20:00")))
 }
 
 /// When a ledger line says its phase opened (`opened`, else the line's own time).

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use super::event::Event;
 use super::ledger::Ledger;
-use anyhow::{Context, Result, bail};
+use crate::error::{Context, Error, Result};
 use serde::{Deserialize, Serialize};
 
 static DURABLE: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(true);
@@ -275,7 +275,7 @@ fn clear_manifest(root: &Path) -> Result<()> {
 
 fn check_relative(path: &Path) -> Result<()> {
     if path.is_absolute() || path.components().any(|c| matches!(c, std::path::Component::ParentDir)) {
-        bail!("refusing to write outside the campaign: {}", path.display());
+        return Err(Error::Refused(format!("refusing to write outside the campaign: {}", path.display())));
     }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! allows), and at the deadline plus grace applies the no-orders default and tells the
 //! late players. Running it again changes nothing until something is due.
 
-use anyhow::Result;
+use crate::error::Result;
 use chrono::Duration;
 use serde_json::json;
 

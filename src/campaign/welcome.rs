@@ -1,7 +1,7 @@
 //! The welcome mail: a player's secret, how to send orders, and the campaign's
 //! commitments. Sent at `new`, and again when the GM replaces a player.
 
-use anyhow::Result;
+use crate::error::Result;
 use serde_json::{Value, json};
 
 use super::outbox::{self, Mail};

@@ -392,7 +392,7 @@ fn ingest_routed(
             eprintln!("umpire: {e:#}");
             return Ok(EX_TEMPFAIL);
         }
-        Err(e) => return Err(e),
+        Err(e) => return Err(e.into()),
     };
     let inputs = match gather(&paths, stdin, maildir.as_deref(), mbox.as_deref(), limit) {
         Ok(i) => i,
@@ -419,6 +419,7 @@ fn ingest_routed(
                     Ok(())
                 }
             })
+            .map_err(anyhow::Error::new)
             .and_then(|()| input.handled());
         if let Err(e) = result {
             eprintln!("umpire: {name}: {e:#}");
@@ -447,7 +448,7 @@ impl Input {
     /// Marks a maildir message read, once it is stored and answered.
     fn handled(&self) -> Result<()> {
         match &self.maildir_file {
-            Some(f) => mail::mark_seen(f),
+            Some(f) => Ok(mail::mark_seen(f)?),
             None => Ok(()),
         }
     }
@@ -614,7 +615,7 @@ fn ingest_command(
             eprintln!("umpire: {e:#}");
             return Ok(EX_TEMPFAIL);
         }
-        Err(e) => return Err(e),
+        Err(e) => return Err(e.into()),
     };
     let limit = c.config.max_input_bytes;
     let inputs = match gather(&files, stdin, maildir.as_deref(), mbox.as_deref(), limit) {
@@ -642,7 +643,7 @@ fn ingest_command(
                 eprintln!("umpire: {name}: {e:#}");
                 return Ok(EX_TEMPFAIL);
             }
-            Err(e) => return Err(e.context(name.clone())),
+            Err(e) => return Err(anyhow::Error::new(e).context(name.clone())),
         };
         // A refusal is an answer, not a failure: the mail was handled, so exit 0.
         sayln!("{name}: {}", describe(&done.verdict));

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::Context;
+use crate::error::{Context, Error};
 
 /// Splits an mbox file into its messages, without the `From ` separator lines.
 ///
@@ -90,7 +90,7 @@ fn without_final_blank_line(mut message: Vec<u8>) -> Vec<u8> {
 /// name, which maildir writers begin with the time of delivery. Hidden files are
 /// skipped. It is an error if the folder has neither `new/` nor `cur/`. Once a message
 /// is handled, [`mark_seen`] moves it to `cur/`, so the next run does not read it again.
-pub fn read_maildir(dir: &Path, limit: u64) -> anyhow::Result<Vec<(PathBuf, Vec<u8>)>> {
+pub fn read_maildir(dir: &Path, limit: u64) -> crate::error::Result<Vec<(PathBuf, Vec<u8>)>> {
     let mut files: Vec<(std::ffi::OsString, PathBuf)> = Vec::new();
     let mut found_any = dir.join("cur").is_dir();
     for sub in ["new"] {
@@ -113,7 +113,7 @@ pub fn read_maildir(dir: &Path, limit: u64) -> anyhow::Result<Vec<(PathBuf, Vec<
         }
     }
     if !found_any {
-        anyhow::bail!("{} is not a maildir: it has neither new/ nor cur/", dir.display());
+        return Err(Error::Mail(format!("{} is not a maildir: it has neither new/ nor cur/", dir.display())));
     }
     files.sort();
     files
@@ -129,9 +129,9 @@ pub fn read_maildir(dir: &Path, limit: u64) -> anyhow::Result<Vec<(PathBuf, Vec<
 
 /// Moves a message read from `new/` to `cur/` with the Seen flag (`:2,S`), as a mail
 /// reader does, once it has been handled.
-pub fn mark_seen(message: &Path) -> anyhow::Result<()> {
+pub fn mark_seen(message: &Path) -> crate::error::Result<()> {
     let (Some(name), Some(new)) = (message.file_name(), message.parent()) else {
-        anyhow::bail!("{} is not a maildir message", message.display());
+        return Err(Error::Mail(format!("{} is not a maildir message", message.display())));
     };
     let Some(maildir) = new.parent().filter(|_| new.file_name().is_some_and(|n| n == "new")) else {
         return Ok(()); // not in new/: nothing to move

@@ -6,7 +6,7 @@
 
 use std::time::SystemTime;
 
-use anyhow::{Context, bail};
+use crate::error::{Context, Error};
 use chrono::{DateTime, Utc};
 use lettre::Message;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue, MIME_VERSION_1_0};
@@ -38,15 +38,15 @@ pub struct Outgoing {
 /// Writes `m` as mail bytes: CRLF line endings, headers in ASCII (non-ASCII words
 /// encoded per RFC 2047), UTF-8 bodies in quoted-printable or base64 as lettre finds
 /// shortest. Errors name the field that cannot be written.
-pub fn build_message(m: &Outgoing) -> anyhow::Result<Vec<u8>> {
+pub fn build_message(m: &Outgoing) -> crate::error::Result<Vec<u8>> {
     if !is_message_id(&m.message_id) {
-        bail!(
+        return Err(Error::Mail(format!(
             "message id '{}' is not usable: it needs a left part, '@', a right part and no spaces or <>",
             m.message_id
-        );
+        )));
     }
     if m.to.is_empty() {
-        bail!("a mail needs at least one To address");
+        return Err(Error::Mail("a mail needs at least one To address".into()));
     }
     let mut builder = Message::builder()
         .from(mailbox("From", &m.from)?)
@@ -90,7 +90,7 @@ pub fn build_message(m: &Outgoing) -> anyhow::Result<Vec<u8>> {
     Ok(message.formatted())
 }
 
-fn mailbox(field: &str, text: &str) -> anyhow::Result<Mailbox> {
+fn mailbox(field: &str, text: &str) -> crate::error::Result<Mailbox> {
     text.parse::<Mailbox>().with_context(|| format!("{field} address '{text}' is not a mail address"))
 }
 

@@ -10,7 +10,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context, bail};
+use crate::error::{Context, Error};
 use lettre::address::Envelope;
 use lettre::{SendmailTransport, SmtpTransport, Transport as _};
 use mail_parser::MessageParser;
@@ -55,7 +55,7 @@ enum Sender {
 }
 
 impl Sender {
-    fn new(transport: &Transport) -> anyhow::Result<Sender> {
+    fn new(transport: &Transport) -> crate::error::Result<Sender> {
         Ok(match transport {
             Transport::Smtp { url } => {
                 let url = parse_smtp_url(url)?;
@@ -69,7 +69,7 @@ impl Sender {
         })
     }
 
-    fn send(&self, envelope: &Envelope, bytes: &[u8]) -> Result<(), String> {
+    fn send(&self, envelope: &Envelope, bytes: &[u8]) -> crate::error::Result<()> {
         match self {
             // lettre ends DATA with CRLF.CRLF whether or not the mail already ends with
             // CRLF; giving it the mail without its final line break makes the server
@@ -77,9 +77,9 @@ impl Sender {
             Sender::Smtp(smtp) => smtp
                 .send_raw(envelope, bytes.strip_suffix(b"\r\n").unwrap_or(bytes))
                 .map(|_| ())
-                .map_err(|e| format!("SMTP: {e}")),
+                .map_err(|e| Error::Mail(format!("SMTP: {e}"))),
             Sender::Sendmail(sendmail) => {
-                sendmail.send_raw(envelope, bytes).map_err(|e| format!("sendmail: {e}"))
+                sendmail.send_raw(envelope, bytes).map_err(|e| Error::Mail(format!("sendmail: {e}")))
             }
             Sender::DryRun => Ok(()),
         }
@@ -94,7 +94,7 @@ impl Sender {
 /// A mail whose name is already in `sent/` with the same bytes was sent before (the
 /// outbox copy is a leftover) and is removed without sending; with different bytes it
 /// is a failure, since renaming would overwrite the record of what was sent.
-pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> anyhow::Result<SendReport> {
+pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> crate::error::Result<SendReport> {
     let sender = Sender::new(transport)?;
     let dry_run = matches!(sender, Sender::DryRun);
     let mut report = SendReport::default();
@@ -114,9 +114,9 @@ pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> anyhow:
             Ok(Outcome::AlreadySent) => remove_if_present(&error_path)?,
             Err(error) => {
                 if !dry_run {
-                    write_error(&error_path, &error)?;
+                    write_error(&error_path, &error.to_string())?;
                 }
-                report.failed.push((name, error));
+                report.failed.push((name, error.to_string()));
             }
         }
     }
@@ -129,22 +129,23 @@ enum Outcome {
     AlreadySent,
 }
 
-fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> Result<Outcome, String> {
-    let bytes = fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> crate::error::Result<Outcome> {
+    let bytes = fs::read(path).map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
     if let Ok(previous) = fs::read(target) {
         if previous == bytes {
             if !matches!(sender, Sender::DryRun) {
-                fs::remove_file(path)
-                    .map_err(|e| format!("already sent, but cannot remove {}: {e}", path.display()))?;
+                fs::remove_file(path).map_err(|e| {
+                    Error::Mail(format!("already sent, but cannot remove {}: {e}", path.display()))
+                })?;
             }
             return Ok(Outcome::AlreadySent);
         }
-        return Err(format!(
+        return Err(Error::Mail(format!(
             "a different mail named {name} was already sent ({}); rename this one",
             target.display()
-        ));
+        )));
     }
-    let addressing = addressing(&bytes).map_err(|e| format!("{e:#}"))?;
+    let addressing = addressing(&bytes)?;
     if matches!(sender, Sender::DryRun) {
         return Ok(Outcome::WouldSend(addressing.summary));
     }
@@ -154,20 +155,22 @@ fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> Result<O
         .map_err(std::io::Error::other)
         .and_then(|()| fs::rename(path, target))
         .map_err(|e| {
-            format!(
+            Error::Mail(format!(
                 "sent, but could not move it to {} ({e}); it will be sent again next time",
                 target.display()
-            )
+            ))
         })?;
     Ok(Outcome::Sent)
 }
 
 /// The SMTP envelope of a mail from its own From, To and Cc headers. A mail with a Bcc
 /// header is refused: sending its bytes as they are would show the Bcc list to everyone.
-fn addressing(bytes: &[u8]) -> anyhow::Result<Addressing> {
+fn addressing(bytes: &[u8]) -> crate::error::Result<Addressing> {
     let message = MessageParser::default().parse_headers(bytes).context("not a mail: no headers")?;
     if message.bcc().is_some() {
-        bail!("the mail has a Bcc header, which would be delivered to every recipient");
+        return Err(Error::Mail(
+            "the mail has a Bcc header, which would be delivered to every recipient".into(),
+        ));
     }
     let from = message
         .from()
@@ -186,7 +189,7 @@ fn addressing(bytes: &[u8]) -> anyhow::Result<Addressing> {
         }
     }
     if to.is_empty() {
-        bail!("the mail has no To or Cc address");
+        return Err(Error::Mail("the mail has no To or Cc address".into()));
     }
     let summary = format!(
         "from {from} to {}, subject \"{}\", {} bytes",
@@ -199,7 +202,7 @@ fn addressing(bytes: &[u8]) -> anyhow::Result<Addressing> {
 }
 
 /// Names of the `*.eml` files in `outbox`, sorted; none if the folder does not exist.
-fn outbox_files(outbox: &Path) -> anyhow::Result<Vec<String>> {
+fn outbox_files(outbox: &Path) -> crate::error::Result<Vec<String>> {
     let entries = match fs::read_dir(outbox) {
         Ok(entries) => entries,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -221,14 +224,14 @@ fn outbox_files(outbox: &Path) -> anyhow::Result<Vec<String>> {
 }
 
 /// Writes `<name>.error` whole or not at all (temporary file, then rename).
-fn write_error(path: &Path, error: &str) -> anyhow::Result<()> {
+fn write_error(path: &Path, error: &str) -> crate::error::Result<()> {
     let temporary = path.with_extension("error.tmp");
     fs::write(&temporary, format!("{error}\n"))
         .and_then(|()| fs::rename(&temporary, path))
         .with_context(|| format!("cannot write {}", path.display()))
 }
 
-fn remove_if_present(path: &Path) -> anyhow::Result<()> {
+fn remove_if_present(path: &Path) -> crate::error::Result<()> {
     match fs::remove_file(path) {
         Ok(()) => Ok(()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),

@@ -13,7 +13,7 @@
 
 use std::net::IpAddr;
 
-use anyhow::{Context, bail};
+use crate::error::{Context, Error};
 use lettre::SmtpTransport;
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::transport::smtp::client::{Tls, TlsParameters};
@@ -51,7 +51,7 @@ impl SmtpUrl {
 }
 
 /// Reads an SMTP URL; errors say what is wrong with it without repeating a password.
-pub fn parse_smtp_url(url: &str) -> anyhow::Result<SmtpUrl> {
+pub fn parse_smtp_url(url: &str) -> crate::error::Result<SmtpUrl> {
     let url = url.trim();
     let (scheme, rest) = url
         .split_once("://")
@@ -60,21 +60,27 @@ pub fn parse_smtp_url(url: &str) -> anyhow::Result<SmtpUrl> {
         "smtp" => (Security::StartTls, 587),
         "smtps" => (Security::ImplicitTls, 465),
         "smtp+plain" => (Security::Plain, 25),
-        other => bail!("unknown SMTP URL scheme '{other}': use smtp://, smtps:// or smtp+plain://"),
+        other => {
+            return Err(Error::Mail(format!(
+                "unknown SMTP URL scheme '{other}': use smtp://, smtps:// or smtp+plain://"
+            )));
+        }
     };
     let rest = rest.strip_suffix('/').unwrap_or(rest);
     if rest.contains(['/', '?', '#']) {
-        bail!("an SMTP URL is scheme://[user@]host[:port], with no path or options");
+        return Err(Error::Mail(
+            "an SMTP URL is scheme://[user@]host[:port], with no path or options".into(),
+        ));
     }
     let (user, host_port) = match rest.rsplit_once('@') {
         Some((userinfo, host_port)) => {
             if userinfo.contains(':') {
-                bail!(
+                return Err(Error::Mail(format!(
                     "the SMTP URL contains a password; remove it and set {PASSWORD_VAR} in the environment instead"
-                );
+                )));
             }
             if userinfo.is_empty() {
-                bail!("the SMTP URL has an empty user name before '@'");
+                return Err(Error::Mail("the SMTP URL has an empty user name before '@'".into()));
             }
             (Some(percent_decode(userinfo)?), host_port)
         }
@@ -83,20 +89,20 @@ pub fn parse_smtp_url(url: &str) -> anyhow::Result<SmtpUrl> {
     let (host, port) = split_host_port(host_port)?;
     let port = port.unwrap_or(default_port);
     if host.is_empty() {
-        bail!("the SMTP URL names no host");
+        return Err(Error::Mail("the SMTP URL names no host".into()));
     }
     let parsed = SmtpUrl { security, host, port, user };
     if parsed.security == Security::Plain && !parsed.is_loopback() {
-        bail!(
+        return Err(Error::Mail(format!(
             "smtp+plain:// sends mail and password unencrypted, so it is only allowed to a server on this machine (localhost, 127.0.0.1, ::1), not to {}",
             parsed.host
-        );
+        )));
     }
     Ok(parsed)
 }
 
 /// `host`, `host:port`, `[v6]` or `[v6]:port`.
-fn split_host_port(text: &str) -> anyhow::Result<(String, Option<u16>)> {
+fn split_host_port(text: &str) -> crate::error::Result<(String, Option<u16>)> {
     let (host, port) = if let Some(after) = text.strip_prefix('[') {
         let (host, after) =
             after.split_once(']').context("the SMTP URL has '[' without ']' around an IPv6 address")?;
@@ -104,7 +110,11 @@ fn split_host_port(text: &str) -> anyhow::Result<(String, Option<u16>)> {
             "" => (host, None),
             _ => match after.strip_prefix(':') {
                 Some(port) => (host, Some(port)),
-                None => bail!("unexpected '{after}' after the IPv6 address in the SMTP URL"),
+                None => {
+                    return Err(Error::Mail(format!(
+                        "unexpected '{after}' after the IPv6 address in the SMTP URL"
+                    )));
+                }
             },
         }
     } else {
@@ -125,7 +135,7 @@ fn split_host_port(text: &str) -> anyhow::Result<(String, Option<u16>)> {
     Ok((host.to_string(), port))
 }
 
-fn percent_decode(text: &str) -> anyhow::Result<String> {
+fn percent_decode(text: &str) -> crate::error::Result<String> {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -175,7 +185,7 @@ pub fn tls_rule(url: &SmtpUrl) -> TlsRule {
 }
 
 /// The lettre transport for `url`, with the password from [`PASSWORD_VAR`].
-pub fn smtp_transport(url: &SmtpUrl) -> anyhow::Result<SmtpTransport> {
+pub fn smtp_transport(url: &SmtpUrl) -> crate::error::Result<SmtpTransport> {
     let password = std::env::var(PASSWORD_VAR).ok();
     smtp_transport_with(url, password)
 }
@@ -185,7 +195,7 @@ pub fn smtp_transport(url: &SmtpUrl) -> anyhow::Result<SmtpTransport> {
 /// How long one SMTP exchange may take before `send` gives up on the server.
 pub const SMTP_TIMEOUT: std::time::Duration = std::time::Duration::from_secs(20);
 
-pub fn smtp_transport_with(url: &SmtpUrl, password: Option<String>) -> anyhow::Result<SmtpTransport> {
+pub fn smtp_transport_with(url: &SmtpUrl, password: Option<String>) -> crate::error::Result<SmtpTransport> {
     let tls_parameters = || {
         TlsParameters::new(url.host.clone()).with_context(|| format!("cannot set up TLS for {}", url.host))
     };
@@ -203,7 +213,9 @@ pub fn smtp_transport_with(url: &SmtpUrl, password: Option<String>) -> anyhow::R
         .timeout(Some(SMTP_TIMEOUT));
     if let Some(user) = &url.user {
         let Some(password) = password else {
-            bail!("the SMTP URL names user '{user}' but {PASSWORD_VAR} is not set");
+            return Err(Error::Mail(format!(
+                "the SMTP URL names user '{user}' but {PASSWORD_VAR} is not set"
+            )));
         };
         builder = builder.credentials(Credentials::new(user.clone(), password));
     }

@@ -20,9 +20,10 @@ pub struct CampaignInfo {
 
 impl CampaignInfo {
     /// The campaign as every template names it.
-    pub fn of(config: &crate::campaign::Config) -> anyhow::Result<Self> {
-        let info = crate::systems::find(&config.system)
-            .ok_or_else(|| anyhow::anyhow!("this build does not know the system '{}'", config.system))?;
+    pub fn of(config: &crate::campaign::Config) -> crate::error::Result<Self> {
+        let info = crate::systems::find(&config.system).ok_or_else(|| {
+            crate::error::Error::Campaign(format!("this build does not know the system '{}'", config.system))
+        })?;
         Ok(CampaignInfo {
             id: config.id.clone(),
             system: info.name.into(),

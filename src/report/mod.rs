@@ -8,7 +8,7 @@ pub mod salts;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use crate::error::{Error, Result};
 use minijinja::Environment;
 use serde::Serialize;
 
@@ -127,8 +127,9 @@ impl Templates {
     /// Renders template `kind` (ack, welcome, public, player) in `format`.
     pub fn render<C: Serialize>(&self, kind: &str, format: Format, ctx: &C) -> Result<String> {
         let name = format!("{kind}.{}", format.ext());
-        let template = self.env.get_template(&name).map_err(|e| anyhow!("template {name}: {e}"))?;
-        template.render(ctx).map_err(|e| anyhow!("template {name}: {e:#}"))
+        let template =
+            self.env.get_template(&name).map_err(|e| Error::Campaign(format!("template {name}: {e}")))?;
+        template.render(ctx).map_err(|e| Error::Campaign(format!("template {name}: {e:#}")))
     }
 }
 
