@@ -17,11 +17,12 @@ use umpire::campaign::adjudicate;
 use umpire::campaign::ingest::{self, Verdict};
 use umpire::campaign::new::{self, NewCampaign};
 
-const SYSTEMS: [(&str, &[&str]); 4] = [
+const SYSTEMS: [(&str, &[&str]); 5] = [
     ("dice", &["alice", "bob"]),
     ("diplomacy", &["austria", "england", "france", "germany", "italy", "russia", "turkey"]),
     ("guerilla-warfare", &["austria", "england", "france", "germany", "italy", "russia", "turkey"]),
     ("andartes", &["government", "dse"]),
+    ("algeria", &["government", "fln"]),
 ];
 
 fn config() -> Config {

@@ -6,6 +6,7 @@
 //! Orders are re-parsed from the sealed bytes at adjudication: the sealed file, not a
 //! parse of it, is what the receipt binds and what an auditor replays.
 
+pub mod algeria;
 pub mod andartes;
 pub mod data;
 pub mod dice_server;
@@ -513,7 +514,7 @@ pub const NO_TOOLS: Tools = Tools { what_if: None, bench: None, map: None };
 
 /// Every system this build knows. Adding a system adds one line here.
 pub static SYSTEMS: &[&SystemInfo] =
-    &[&dice_server::INFO, &diplomacy::INFO, &guerilla_warfare::INFO, &andartes::INFO];
+    &[&dice_server::INFO, &diplomacy::INFO, &guerilla_warfare::INFO, &andartes::INFO, &algeria::INFO];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {

@@ -1,0 +1,562 @@
+//! Algeria (Brian Train, V2-140): the FLN against the Government, 1954-1962, by mail.
+//!
+//! The rules are `../shared/rules/algeria.html`; the components are data in
+//! `games/algeria/`. A turn is a conversation made short: each side's file carries
+//! its orders for the open phase and, if it likes, for later phases of the turn
+//! (its deployment, its operations script or queue) and standing orders that answer
+//! the rules' questions in advance (who reacts, which units take losses). A step is
+//! due only from a side whose next section is missing; `WAIT` in a script, or a
+//! React policy's `ASK`, stops the Operations Phase until that side's next mail.
+
+pub mod board;
+pub mod bot;
+pub mod combat;
+pub mod data;
+pub mod deploy;
+pub mod dice;
+pub mod events;
+pub mod fln_missions;
+pub mod gov_missions;
+pub mod interphase;
+pub mod invariants;
+pub mod ops;
+pub mod orders;
+pub mod psl;
+pub mod react;
+pub mod reinforce;
+pub mod report;
+pub mod setup;
+pub mod setup_orders;
+pub mod standing;
+pub mod state;
+pub mod svg;
+
+use std::collections::BTreeMap;
+
+use board::{Log, To};
+use data::{Data, Side};
+use orders::{Line, Section as Part};
+use state::{Options, Players, Stage, State};
+
+use super::seats::{Legacy, Seating};
+use super::{
+    Broken, Dice, Event, GameData, Guide, OrderError, Phase, PhaseMode, PlayerId, Prompt, Resolution, Result,
+    Setup, System, SystemInfo, View, Viewer,
+};
+use crate::systems::error::Error;
+
+const ALL_FILES: &[(&str, &str)] = &[
+    ("areas.toml", include_str!("../../../games/algeria/areas.toml")),
+    ("forces.toml", include_str!("../../../games/algeria/forces.toml")),
+    ("tables.toml", include_str!("../../../games/algeria/tables.toml")),
+    ("scenarios.toml", include_str!("../../../games/algeria/scenarios.toml")),
+    ("demo.toml", include_str!("../../../games/algeria/demo.toml")),
+];
+
+const ON_OFF: &[&str] = &["on", "off", "yes", "no"];
+
+pub static INFO: SystemInfo = SystemInfo {
+    name: "algeria",
+    title: "Algeria: the War of Independence 1954-1962 (Brian Train, V2-140)",
+    open: |data| Ok(Box::new(Algeria::load(data)?)),
+    files: ALL_FILES,
+    tools: super::Tools {
+        what_if: None,
+        bench: None,
+        map: Some(|state, _viewer| {
+            let s: State = serde_json::from_value(state.clone()).map_err(Error::from)?;
+            Ok(svg::svg(&s, &Data::embedded()?))
+        }),
+    },
+    options: &[
+        super::options::OptionSpec {
+            key: "seat.*",
+            values: &[],
+            help: "a player's side: seat.<player>=government|fln (default: the first player is the Government)",
+        },
+        super::options::OptionSpec {
+            key: "government",
+            values: &[],
+            help: "the Government's player (as seat.<player>=government)",
+        },
+        super::options::OptionSpec {
+            key: "scenario",
+            values: &["1954", "1958", "1960"],
+            help: "the scenario (C.8), as --scenario",
+        },
+        super::options::OptionSpec {
+            key: "slow_reaction",
+            values: ON_OFF,
+            help: "13.1 Slow French Reaction (1954)",
+        },
+        super::options::OptionSpec {
+            key: "independence",
+            values: &["random", "deterministic"],
+            help: "13.2 More Deterministic Independence (1954)",
+        },
+        super::options::OptionSpec { key: "shorter", values: ON_OFF, help: "13.3 Shorter Game" },
+        super::options::OptionSpec {
+            key: "reinforcement",
+            values: &["together", "sequential"],
+            help: "6.0: reinforcement by both at once (the players' agreement) or the Government first",
+        },
+        super::options::OptionSpec {
+            key: "waits",
+            values: &[],
+            help: "WAITs a side may use in one Operations Phase (default 3)",
+        },
+        super::options::OptionSpec {
+            key: "asks",
+            values: &[],
+            help: "React questions put to the Government a turn (default 2)",
+        },
+    ],
+    rules: 1,
+};
+
+pub struct Algeria {
+    data: Data,
+}
+
+impl Algeria {
+    pub fn load(data: &GameData) -> Result<Self> {
+        Ok(Algeria { data: Data::load(data)? })
+    }
+
+    pub fn embedded() -> Result<Self> {
+        Ok(Algeria { data: Data::embedded()? })
+    }
+
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+}
+
+/// A side's orders file, read.
+#[derive(Clone, Debug, Default)]
+pub struct Orders {
+    pub lines: Vec<Line>,
+    /// The answer to a React question.
+    pub answer: Option<String>,
+}
+
+fn seating() -> Seating {
+    Seating {
+        sides: vec!["government".into(), "fln".into()],
+        aliases: vec![("gov".into(), "government".into()), ("french".into(), "government".into())],
+        in_order: true,
+        all_sides: true,
+        legacy: &[Legacy::SideKey { key: "government", side: "government" }],
+    }
+}
+
+fn on(v: &str) -> bool {
+    matches!(v, "on" | "yes")
+}
+
+/// The sections a file may carry in the open phase.
+fn allowed(state: &State, side: Side) -> &'static [Part] {
+    match state.stage {
+        Stage::SetupGovernment | Stage::SetupFln => &[Part::Placement, Part::Standing],
+        Stage::Reinforce => &[Part::Reinforcement, Part::Deployment, Part::Script, Part::Standing],
+        Stage::Deploy if side == Side::Government => &[Part::Deployment, Part::Script, Part::Standing],
+        Stage::Operations if side == Side::Fln => &[Part::Deployment, Part::Script, Part::Standing],
+        Stage::Suspended => &[Part::Script, Part::Standing],
+        _ => &[Part::Standing],
+    }
+}
+
+fn part_name(p: Part) -> &'static str {
+    match p {
+        Part::Placement => "set-up",
+        Part::Reinforcement => "reinforcement",
+        Part::Deployment => "deployment",
+        Part::Script => "operations",
+        Part::Standing => "standing orders",
+    }
+}
+
+/// Keeps a file's sections in the side's plans: standing orders replace their
+/// category; the others are held for their phase.
+fn hold(state: &mut State, side: Side, lines: &[Line], whole_turn: bool) {
+    let texts = |p: Part| -> Vec<String> {
+        lines.iter().filter(|l| l.section == p).map(|l| l.text.clone()).collect()
+    };
+    let plans = state.plans_mut(side);
+    let mut standing: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for l in lines.iter().filter(|l| l.section == Part::Standing) {
+        let cat = l.text.split_whitespace().next().unwrap_or("").to_string();
+        standing.entry(cat).or_default().push(l.text.clone());
+    }
+    for (cat, ls) in standing {
+        plans.standing.insert(cat, ls);
+    }
+    let deployment = texts(Part::Deployment);
+    let script = texts(Part::Script);
+    if whole_turn || !deployment.is_empty() || !script.is_empty() {
+        plans.deployment = Some(deployment);
+        plans.script = Some(script);
+    }
+}
+
+fn present(state: &State, side: Side) -> bool {
+    let p = state.plans(side);
+    p.deployment.is_some() || p.script.is_some()
+}
+
+/// Runs the turn on from where it stands until it needs a mail.
+fn advance(state: &mut State, data: &Data, dice: &mut dyn dice::Roll, log: &mut Log) {
+    for _ in 0..16 {
+        match state.stage {
+            Stage::Deploy if present(state, Side::Government) => {
+                let lines = state.plans_government.deployment.take().unwrap_or_default();
+                log.say(format!("Turn {}: Deployment Phase", state.turn));
+                deploy::government(state, data, &lines, log);
+                if state.plans_government.script.is_none() {
+                    state.plans_government.script = Some(Vec::new());
+                }
+                state.stage = Stage::Operations;
+            }
+            Stage::Operations if present(state, Side::Fln) => {
+                let lines = state.plans_fln.deployment.take().unwrap_or_default();
+                deploy::fln(state, data, &lines, log);
+                if state.plans_fln.script.is_none() {
+                    state.plans_fln.script = Some(Vec::new());
+                }
+                log.say(format!("Turn {}: Operations Phase", state.turn));
+                ops::run(state, data, dice, log);
+            }
+            _ => return,
+        }
+    }
+}
+
+fn events_of(state: &State, log: Log) -> Vec<Event> {
+    log.lines
+        .into_iter()
+        .map(|(to, text)| match to {
+            To::All => Event::public(text),
+            To::Side(side) => Event::to_players(&[state.players.get(side).to_string()], text),
+        })
+        .collect()
+}
+
+impl System for Algeria {
+    type State = State;
+    type Orders = Orders;
+
+    fn setup(&self, setup: &Setup) -> Result<State> {
+        if setup.players.len() != 2 {
+            return Err(Error::setup(format!(
+                "Algeria is played by two players, not {}",
+                setup.players.len()
+            )));
+        }
+        let seating = seating();
+        let seats = setup.seats(&seating)?;
+        let players = Players {
+            government: seats.player_of("government").cloned().unwrap_or_default(),
+            fln: seats.player_of("fln").cloned().unwrap_or_default(),
+        };
+        let mut options = Options::default();
+        if let Some(s) = setup.scenario {
+            options.scenario = s.to_string();
+        }
+        for (key, value) in setup.options {
+            if seating.reads(key) {
+                continue;
+            }
+            match key.as_str() {
+                "scenario" => options.scenario = value.clone(),
+                "slow_reaction" => options.slow_reaction = on(value),
+                "independence" => options.deterministic_independence = value == "deterministic",
+                "shorter" => options.shorter = on(value),
+                "reinforcement" => options.sequential = value == "sequential",
+                "waits" | "asks" => {
+                    let n: u32 =
+                        value.parse().ok().filter(|n| *n <= 9).ok_or_else(|| {
+                            Error::setup(format!("option {key}={value}: a number from 0 to 9"))
+                        })?;
+                    if key == "waits" { options.waits = n } else { options.asks = n }
+                }
+                other => return Err(Error::setup(format!("the algeria system has no option '{other}'"))),
+            }
+        }
+        setup::start(&self.data, players, options)
+    }
+
+    fn phase(&self, state: &State) -> Phase {
+        let gov = state.players.government.clone();
+        let fln = state.players.fln.clone();
+        let t = state.turn;
+        let mut p = Phase {
+            id: String::new(),
+            title: report::stage(state),
+            due: Vec::new(),
+            mode: PhaseMode::Deadline,
+            game_over: state.over.clone(),
+            kind: "turn".into(),
+            optional: Vec::new(),
+            prompts: BTreeMap::new(),
+        };
+        match state.stage {
+            Stage::SetupGovernment => {
+                p.id = "SETUP-GOV".into();
+                p.due = vec![gov];
+            }
+            Stage::SetupFln => {
+                p.id = "SETUP-FLN".into();
+                p.due = vec![fln];
+            }
+            Stage::Reinforce
+                if state.options.sequential && state.plans_government.reinforcement.is_none() =>
+            {
+                p.id = format!("T{t}-REINF.GOV");
+                p.due = vec![gov];
+            }
+            Stage::Reinforce if state.options.sequential => {
+                p.id = format!("T{t}-REINF.FLN");
+                p.due = vec![fln];
+            }
+            Stage::Reinforce => {
+                p.id = format!("T{t}-REINF");
+                p.due = vec![gov, fln];
+            }
+            Stage::Deploy => {
+                p.id = format!("T{t}-DEPLOY");
+                p.due = vec![gov];
+            }
+            Stage::Operations => {
+                p.id = format!("T{t}-OPS");
+                p.due = vec![fln];
+            }
+            Stage::Suspended => {
+                p.kind = "prompt".into();
+                if let Some(q) = &state.ops.question {
+                    p.id = format!("T{t}-REACT.{}", state.ops.k);
+                    p.title = format!("Turn {t}: the Government's React in {}", q.area);
+                    p.due = vec![gov.clone()];
+                    p.prompts.insert(
+                        gov,
+                        Prompt { question: q.text.clone(), answers: q.answers.clone(), default: q.default },
+                    );
+                } else if let Some(side) = state.ops.waiting {
+                    p.id = format!("T{t}-OPS.{}", state.ops.k);
+                    p.title = format!("Turn {t}: the {}'s next operations (after WAIT)", side.name());
+                    p.due = vec![state.players.get(side).to_string()];
+                }
+            }
+            Stage::Over => {
+                p.id = "OVER".into();
+                if p.game_over.is_none() {
+                    p.game_over = Some("the game is over".into());
+                }
+            }
+        }
+        p
+    }
+
+    fn parse(&self, state: &State, player: &str, body: &str) -> std::result::Result<Orders, Vec<OrderError>> {
+        let Some(side) = state.side_of(player) else {
+            return Err(vec![OrderError::new(1, "", format!("'{player}' plays no side in this game"))]);
+        };
+        if state.stage == Stage::Suspended && state.ops.question.is_some() && side == Side::Government {
+            let answer =
+                body.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+            let up = answer.to_ascii_uppercase();
+            if up == "NO REACT" || up.starts_with("REACT WITH ") {
+                return Ok(Orders { lines: Vec::new(), answer: Some(up) });
+            }
+            return Err(vec![OrderError::new(
+                1,
+                answer,
+                "answer the question with REACT WITH <units> [AIR n] or NO REACT",
+            )]);
+        }
+        let (lines, errors) = orders::read(&self.data, side, body);
+        let mut errors: Vec<OrderError> =
+            errors.into_iter().map(|(n, t, r)| OrderError::new(n, t, r)).collect();
+        let ok = allowed(state, side);
+        for l in &lines {
+            if !ok.contains(&l.section) {
+                errors.push(OrderError::new(
+                    0,
+                    l.text.clone(),
+                    format!(
+                        "a {} order cannot be sent now ({}); now: {}",
+                        part_name(l.section),
+                        report::stage(state),
+                        ok.iter().map(|p| part_name(*p)).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+            }
+        }
+        if errors.is_empty() { Ok(Orders { lines, answer: None }) } else { Err(errors) }
+    }
+
+    fn echo(&self, _state: &State, orders: &Orders) -> Vec<String> {
+        if let Some(a) = &orders.answer {
+            return vec![a.clone()];
+        }
+        orders.lines.iter().map(|l| l.text.clone()).collect()
+    }
+
+    fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
+        self.guide(state, player).now
+    }
+
+    fn guide(&self, state: &State, player: &str) -> Guide {
+        guide::guide(state, &self.data, player)
+    }
+
+    fn resolve(
+        &self,
+        state: &State,
+        orders: &BTreeMap<PlayerId, Orders>,
+        dice: &mut Dice,
+    ) -> Result<Resolution<State>> {
+        if state.over.is_some() {
+            return Err(Error::step("the game is over"));
+        }
+        let data = &self.data;
+        let mut next = state.clone();
+        let mut log = Log::default();
+        let of = |side: Side| orders.get(state.players.get(side));
+        let lines = |side: Side| of(side).map(|o| o.lines.clone()).unwrap_or_default();
+        match state.stage {
+            Stage::SetupGovernment => {
+                let ls = lines(Side::Government);
+                hold(&mut next, Side::Government, &ls, false);
+                let place: Vec<String> =
+                    ls.iter().filter(|l| l.section == Part::Placement).map(|l| l.text.clone()).collect();
+                setup_orders::place(&mut next, data, Side::Government, &place, &mut log);
+                next.stage = Stage::SetupFln;
+            }
+            Stage::SetupFln => {
+                let ls = lines(Side::Fln);
+                hold(&mut next, Side::Fln, &ls, false);
+                let place: Vec<String> =
+                    ls.iter().filter(|l| l.section == Part::Placement).map(|l| l.text.clone()).collect();
+                setup_orders::place(&mut next, data, Side::Fln, &place, &mut log);
+                let ap = dice::Roll::dice(dice, 2, "3 the FLN's starting AP (2d6)");
+                next.ap = ap;
+                log.say(format!("the FLN starts with {ap} AP (2d6)"));
+                events::random_events(&mut next, data, dice, &mut log);
+                next.stage = if next.over.is_some() { Stage::Over } else { Stage::Reinforce };
+            }
+            Stage::Reinforce => {
+                let gov_turn = state.options.sequential && state.plans_government.reinforcement.is_none();
+                let sides: &[Side] = if !state.options.sequential {
+                    &[Side::Government, Side::Fln]
+                } else if gov_turn {
+                    &[Side::Government]
+                } else {
+                    &[Side::Fln]
+                };
+                for side in sides {
+                    let ls = lines(*side);
+                    hold(&mut next, *side, &ls, false);
+                    let reinf: Vec<String> = ls
+                        .iter()
+                        .filter(|l| l.section == Part::Reinforcement)
+                        .map(|l| l.text.clone())
+                        .collect();
+                    next.plans_mut(*side).reinforcement =
+                        if of(*side).is_some() { Some(reinf) } else { None };
+                }
+                if gov_turn {
+                    // The Government reinforces first; the FLN sees it before writing.
+                    let g = next.plans_government.reinforcement.clone();
+                    reinforce::reinforce_government(&mut next, data, g.as_deref(), dice, &mut log);
+                    next.plans_government.reinforcement = Some(g.unwrap_or_default());
+                } else {
+                    if !state.options.sequential {
+                        let g = next.plans_government.reinforcement.clone();
+                        reinforce::reinforce_government(&mut next, data, g.as_deref(), dice, &mut log);
+                    }
+                    let f = next.plans_fln.reinforcement.take();
+                    reinforce::reinforce_fln(&mut next, data, f.as_deref(), &mut log);
+                    next.plans_government.reinforcement = None;
+                    next.stage = Stage::Deploy;
+                    advance(&mut next, data, dice, &mut log);
+                }
+            }
+            Stage::Deploy => {
+                hold(&mut next, Side::Government, &lines(Side::Government), true);
+                advance(&mut next, data, dice, &mut log);
+            }
+            Stage::Operations => {
+                hold(&mut next, Side::Fln, &lines(Side::Fln), true);
+                advance(&mut next, data, dice, &mut log);
+            }
+            Stage::Suspended => {
+                if state.ops.question.is_some() {
+                    let answer = of(Side::Government)
+                        .and_then(|o| o.answer.clone())
+                        .unwrap_or_else(|| "NO REACT".into());
+                    log.tell(Side::Government, format!("your answer: {answer}"));
+                    ops::answer(&mut next, data, &answer, dice, &mut log);
+                } else if let Some(side) = state.ops.waiting {
+                    if let Some(o) = of(side) {
+                        let ls = &o.lines;
+                        hold(&mut next, side, ls, false);
+                        let script: Vec<String> =
+                            ls.iter().filter(|l| l.section == Part::Script).map(|l| l.text.clone()).collect();
+                        if !script.is_empty() {
+                            next.plans_mut(side).script = Some(script);
+                        }
+                    } else {
+                        log.tell(side, "no new orders came: the rest of your script runs on");
+                    }
+                    next.ops.waiting = None;
+                }
+                next.stage = Stage::Operations;
+                ops::run(&mut next, data, dice, &mut log);
+            }
+            Stage::Over => {}
+        }
+        if next.over.is_some() {
+            next.stage = Stage::Over;
+        }
+        let events = events_of(&next, log);
+        Ok(Resolution { state: next, events })
+    }
+
+    fn view(&self, state: &State, viewer: &Viewer) -> View {
+        View {
+            sections: report::sections(state, &self.data, viewer),
+            svg: Some(svg::svg(state, &self.data)),
+            data: serde_json::json!({"turn": state.turn, "government_psl": state.government_psl, "fln_psl": state.fln_psl}),
+        }
+    }
+
+    fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+        let side = state.side_of(player)?;
+        Some(bot::orders(state, &self.data, side, rng))
+    }
+
+    fn check_invariants(&self, state: &State) -> std::result::Result<(), Broken> {
+        invariants::check(state, &self.data)
+    }
+
+    fn game_turn(&self, state: &State) -> Option<String> {
+        Some(state.turn.to_string())
+    }
+
+    fn soak_group(&self, state: &State) -> Option<String> {
+        Some(format!("scenario {}", state.options.scenario))
+    }
+
+    fn winner(&self, state: &State) -> Option<String> {
+        let over = state.over.as_deref()?;
+        if over.contains("the FLN wins") {
+            Some("FLN".into())
+        } else if over.contains("the Government wins") {
+            Some("Government".into())
+        } else {
+            None
+        }
+    }
+}
+
+pub mod guide;
