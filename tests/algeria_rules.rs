@@ -783,3 +783,67 @@ fn r25_raid_results_and_the_cadre_in_france() {
     umpire::systems::algeria::deploy::fln(&mut s, &d, &["DEPLOY CA1 FRANCE".to_string()], &mut log);
     assert_eq!(s.units["CA1"].area, "FRANCE");
 }
+
+/// The other events of C.2: Jealousy, Elections, Amnesty, Sartre.
+#[test]
+fn events_jealousy_elections_amnesty_and_sartre() {
+    let d = data();
+    let mut s = empty();
+    // d66 34: Jealousy: no Move across a wilaya border this turn; abroad is fine.
+    events::random_events(&mut s, &d, &mut Given::new(&[3, 4]), &mut Log::default());
+    put(&mut s, "BD1", "band", "I-1", Box_::Operations);
+    let e = fln_missions::run(
+        &mut s,
+        &d,
+        &Mission::Move { unit: "BD1".into(), to: "II-1".into() },
+        &mut Given::new(&[]),
+        &mut Log::default(),
+    );
+    assert!(e.unwrap_err().contains("Jealousy"));
+    // d66 41: Elections: the Coup Table's PSP only (5+5 = 10: -3d6), no unit leaves.
+    put(&mut s, "EL1", "elite", "IV-1", Box_::Operations);
+    let g = s.government_psl;
+    events::random_events(&mut s, &d, &mut Given::new(&[4, 1, 5, 5, 1, 1, 1]), &mut Log::default());
+    assert_eq!(s.government_psl, g - 3);
+    assert!(s.units.contains_key("EL1") && s.disbanded.is_empty());
+    assert!(!s.effects.contains("jealousy"), "an event lasts its turn");
+    // d66 63: Amnesty: +1 to Civil Affairs (die 1 + 1 = 2: "1").
+    events::random_events(&mut s, &d, &mut Given::new(&[6, 3]), &mut Log::default());
+    put(&mut s, "PO1", "police", "IV-1", Box_::Patrol);
+    let f = s.fln_psl;
+    gov_missions::run(
+        &mut s,
+        &d,
+        &Mission::CivilAffairs { area: "IV-1".into() },
+        &mut Given::new(&[1]),
+        &mut Log::default(),
+    )
+    .unwrap();
+    assert_eq!(s.fln_psl, f - 1);
+    // d66 65: Sartre: -1.
+    let g = s.government_psl;
+    events::random_events(&mut s, &d, &mut Given::new(&[6, 5]), &mut Log::default());
+    assert_eq!(s.government_psl, g - 1);
+}
+
+/// R22: 13.3, a lead of 26 or more at two checks running ends the game.
+#[test]
+fn r22_the_shorter_game_ends_on_a_lead_held_two_checks() {
+    let d = data();
+    let mut s = empty();
+    s.options.shorter = true;
+    put(&mut s, "CA1", "cadre", "IV-1", Box_::Underground);
+    s.plans_government.script = Some(Vec::new());
+    s.plans_fln.script = Some(Vec::new());
+    s.turn = 6;
+    s.fln_psl = 80;
+    s.government_psl = 50;
+    ops::end_of_turn(&mut s, &d, &mut Given::new(&[6; 80]), &mut Log::default());
+    assert_eq!(s.leader, Some(Side::Fln));
+    assert!(s.over.is_none());
+    s.turn = 12;
+    s.ops.passes = 2;
+    ops::end_of_turn(&mut s, &d, &mut Given::new(&[6; 80]), &mut Log::default());
+    let over = s.over.clone().unwrap_or_default();
+    assert!(over.contains("13.3: the FLN wins a Substantial victory"), "{over}");
+}

@@ -93,19 +93,28 @@ fn government_reinforcement(state: &State, data: &Data, rng: &mut dyn RngCore) -
     let mut out = Vec::new();
     let spare = state.government_psl.saturating_sub(35);
     let hot = hot(state, data);
-    if spare > 15 && chance(rng, 50) {
-        match rng.next_u32() % 4 {
+    // Cheap presence first: Algerian brigades need no activation and Police patrol
+    // for ever; both count for Control where the FLN is.
+    let uncovered: Vec<String> = hot
+        .iter()
+        .filter(|a| !state.units_in(a).any(|u| board::kind_side(data, u) == Some(Side::Government)))
+        .cloned()
+        .collect();
+    let mut bought = 0;
+    for area in uncovered.iter().take(((spare / 6) as usize).min(3)) {
+        let kind = if chance(rng, 50) { "ALGERIAN" } else { "POLICE" };
+        out.push(format!("MOBILIZE {kind} {area}"));
+        bought += 1;
+    }
+    if bought == 0 && spare > 20 && chance(rng, 40) {
+        match rng.next_u32() % 3 {
             0 => out.push(format!(
-                "MOBILIZE POLICE {}",
-                pick(rng, &hot).cloned().unwrap_or_else(|| "ALGIERS".into())
-            )),
-            1 => out.push(format!(
                 "MOBILIZE ELITE {}",
                 pick(rng, &hot).cloned().unwrap_or_else(|| "ALGIERS".into())
             )),
-            2 => out.push("MOBILIZE AIR 1".into()),
+            1 => out.push("MOBILIZE AIR 1".into()),
             _ => out.push(format!(
-                "MOBILIZE ALGERIAN {}",
+                "MOBILIZE POLICE {}",
                 pick(rng, &hot).cloned().unwrap_or_else(|| "ALGIERS".into())
             )),
         }
@@ -212,7 +221,11 @@ fn government_queue(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<St
                 if state.air > 0 && !board::urban(data, &area) && chance(rng, 40) { " AIR 1" } else { "" };
             out.push(format!("IF {area} HAS 1 VISIBLE FLUSH {area} WITH {team}{air}"));
         }
-        if police && chance(rng, 60) {
+        let hidden = state
+            .units_in(&area)
+            .filter(|u| u.at == Box_::Underground && board::kind_side(data, u) == Some(Side::Fln))
+            .count();
+        if police && hidden >= 2 && !out.iter().any(|l| l.starts_with("INTELLIGENCE")) && chance(rng, 60) {
             out.push(format!("INTELLIGENCE {area}"));
             if !here.is_empty() {
                 let team = if board::may_combine(state, data, &area, &here) {

@@ -123,10 +123,14 @@ pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
         lines: vec!["<area> HAS n VISIBLE (FLN units in OPS/OC), AP n, PSL n (Government), <unit> READY, PATROL <area> n (at most n)".into()],
     });
     let cats: &[&str] = if gov { &super::orders::STANDING_GOVERNMENT } else { &super::orders::STANDING_FLN };
-    reference.push(Section {
-        title: "Standing orders".into(),
-        lines: cats.iter().map(|c| standing::form(c).to_string()).collect(),
-    });
+    let mut forms: Vec<String> = Vec::new();
+    for c in cats {
+        let f = standing::form(c).to_string();
+        if !forms.contains(&f) {
+            forms.push(f);
+        }
+    }
+    reference.push(Section { title: "Standing orders".into(), lines: forms });
     reference.push(Section {
         title: "The map".into(),
         lines: data

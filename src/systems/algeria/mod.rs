@@ -101,6 +101,11 @@ pub static INFO: SystemInfo = SystemInfo {
             help: "6.0: reinforcement by both at once (the players' agreement) or the Government first",
         },
         super::options::OptionSpec {
+            key: "border_ap",
+            values: ON_OFF,
+            help: "Rally the Troops practice (not the rules): an active Border Zone also cuts the FLN's PSL income",
+        },
+        super::options::OptionSpec {
             key: "waits",
             values: &[],
             help: "WAITs a side may use in one Operations Phase (default 3)",
@@ -272,6 +277,7 @@ impl System for Algeria {
                 "independence" => options.deterministic_independence = value == "deterministic",
                 "shorter" => options.shorter = on(value),
                 "reinforcement" => options.sequential = value == "sequential",
+                "border_ap" => options.border_ap = on(value),
                 "waits" | "asks" => {
                     let n: u32 =
                         value.parse().ok().filter(|n| *n <= 9).ok_or_else(|| {

@@ -103,7 +103,7 @@ pub fn run(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mut Log) {
                     Side::Government => (state.ops.waits_government, state.options.waits),
                 };
                 if used >= limit {
-                    log.tell(side, format!("WAIT: skipped: {limit} WAITs a phase at most"));
+                    log.tell(side, format!("WAIT: skipped: at most {limit} WAIT(s) a phase (option waits)"));
                     continue;
                 }
                 match side {

@@ -313,7 +313,11 @@ pub fn income(state: &State, data: &Data) -> (u32, String) {
         areas += base.saturating_sub(terror);
     }
     // Ruling R15: the PSL's share never goes below 0.
-    let from_psl = state.fln_psl.div_ceil(10).saturating_sub(state.naval);
+    let border = match (state.options.border_ap, state.border_active, state.border_zone) {
+        (true, true, Some(b)) => b.unsigned_abs(),
+        _ => 0,
+    };
+    let from_psl = state.fln_psl.div_ceil(10).saturating_sub(state.naval + border);
     (
         areas + from_psl,
         format!(

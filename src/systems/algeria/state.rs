@@ -114,6 +114,10 @@ pub struct Options {
     /// Reinforcement in turn, Government first (6.0), instead of together.
     #[serde(default, skip_serializing_if = "is_false")]
     pub sequential: bool,
+    /// Rally the Troops practice, not the rules: an active Border Zone's DRM also
+    /// comes off the FLN's income from its PSL.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub border_ap: bool,
     /// WAITs a side may use in one Operations Phase.
     pub waits: u32,
     /// React questions (ASK) put to the Government in one turn.
@@ -128,6 +132,7 @@ impl Default for Options {
             deterministic_independence: false,
             shorter: false,
             sequential: false,
+            border_ap: false,
             waits: 3,
             asks: 2,
         }
