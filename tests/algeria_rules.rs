@@ -847,3 +847,49 @@ fn r22_the_shorter_game_ends_on_a_lead_held_two_checks() {
     let over = s.over.clone().unwrap_or_default();
     assert!(over.contains("13.3: the FLN wins a Substantial victory"), "{over}");
 }
+
+/// 9.22: contact DRMs (+1 Evasion higher, +1 Remote, +1 Terror, -1 Urban); several
+/// units act together only if all are elite or a division is there; airmobile units
+/// come from afar only then (11.12).
+#[test]
+fn flush_contact_drms_and_who_may_act_together() {
+    let d = data();
+    let mut s = empty();
+    put(&mut s, "BR1", "brigade", "V-1", Box_::Operations);
+    put(&mut s, "AL1", "algerian", "V-1", Box_::Operations);
+    put(&mut s, "CA1", "cadre", "V-1", Box_::Operations);
+    s.areas.get_mut("V-1").unwrap().terror = true;
+    let flush = |with: &[&str]| Mission::Flush {
+        area: "V-1".into(),
+        with: with.iter().map(|x| x.to_string()).collect(),
+        air: 0,
+    };
+    let e = gov_missions::run(&mut s, &d, &flush(&["BR1", "AL1"]), &mut Given::new(&[]), &mut Log::default())
+        .unwrap_err();
+    assert!(e.contains("only if all are elite or a division is there"), "{e}");
+    // One brigade, Contact 1; CA1's Evasion 4 is higher (+1), V-1 Remote (+1), Terror (+1).
+    let mut log = Log::default();
+    gov_missions::run(&mut s, &d, &flush(&["BR1"]), &mut Given::new(&[1]), &mut log).unwrap();
+    assert!(log_text(&log).contains("CA1: 1+3 against 1: not contacted"), "{}", log_text(&log));
+    assert_eq!(s.units["BR1"].at, Box_::Completed);
+    // In Algiers (-1 Urban) with a division there, two units may flush together.
+    put(&mut s, "XX2", "division", "ALGIERS", Box_::Completed);
+    put(&mut s, "BR2", "brigade", "ALGIERS", Box_::Operations);
+    put(&mut s, "AL2", "algerian", "ALGIERS", Box_::Patrol);
+    put(&mut s, "BD1", "band", "ALGIERS", Box_::Completed);
+    let mut log = Log::default();
+    let m = Mission::Flush { area: "ALGIERS".into(), with: vec!["BR2".into(), "AL2".into()], air: 0 };
+    // BD1's Evasion 3 is higher than 2 (+1), Algiers is Urban (-1).
+    gov_missions::run(&mut s, &d, &m, &mut Given::new(&[2, 1, 1]), &mut log).unwrap();
+    assert!(log_text(&log).contains("BD1: 2+0 against 2: contacted"), "{}", log_text(&log));
+    // An airmobile elite from afar joins where a division is; a brigade alone may not.
+    put(&mut s, "EL1", "elite", "ORAN", Box_::Operations);
+    s.units.get_mut("EL1").unwrap().helo = true;
+    assert!(board::check_team(&s, &d, "ALGIERS", &["EL1".to_string()]).is_ok());
+    put(&mut s, "BR3", "brigade", "ORAN", Box_::Operations);
+    s.units.get_mut("BR3").unwrap().helo = true;
+    assert!(
+        board::check_team(&s, &d, "V-1", &["BR3".to_string()]).is_err(),
+        "no division in V-1 and BR3 is not elite"
+    );
+}
