@@ -198,6 +198,22 @@ fn the_demo_verifies_draws_its_map_and_a_changed_die_does_not_verify() {
     let (code, _, err) = run(&["verify", dir.to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("reports/5/public.json"), "{err}");
+    // A sealed orders file changed inside the audit bundle: its receipt no longer fits.
+    std::fs::write(&p, t).unwrap();
+    let bundle_path = dir.join("audit-bundle.json");
+    let bundle = std::fs::read_to_string(&bundle_path).unwrap();
+    let b: serde_json::Value = serde_json::from_str(&bundle).unwrap();
+    let sealed = b["steps"][0]["sealed"]["gov"].as_str().unwrap().to_string();
+    use base64::Engine;
+    let mut raw = base64::engine::general_purpose::STANDARD.decode(&sealed).unwrap();
+    let at = raw.windows(5).position(|w| w == b"PLACE").unwrap();
+    raw[at] = b'p';
+    let forged = bundle.replace(&sealed, &base64::engine::general_purpose::STANDARD.encode(&raw));
+    let tampered = tmp.path().join("tampered.json");
+    std::fs::write(&tampered, forged).unwrap();
+    let (code, _, err) = run(&["verify", dir.to_str().unwrap(), "--bundle", tampered.to_str().unwrap()]);
+    assert_eq!(code, 1, "a changed sealed byte passed");
+    assert!(err.contains("receipt"), "{err}");
 }
 
 /// Options: sequential reinforcement asks the Government first, then the FLN; a

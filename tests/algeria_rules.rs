@@ -893,3 +893,28 @@ fn flush_contact_drms_and_who_may_act_together() {
         "no division in V-1 and BR3 is not elite"
     );
 }
+
+/// Tn-EVENT: a chooser whose UN or PURGE order says ASK is asked by mail; the answer
+/// (or, with none, the default) is carried out.
+#[test]
+fn event_choices_asked_by_mail() {
+    let d = data();
+    let mut s = empty();
+    put(&mut s, "BD1", "band", "V-1", Box_::Underground);
+    put(&mut s, "CA1", "cadre", "IV-1", Box_::Underground);
+    s.plans_government.standing.insert("PURGE".into(), vec!["PURGE ASK".into()]);
+    events::random_events(&mut s, &d, &mut Given::new(&[4, 6]), &mut Log::default());
+    let q = s.event_question.clone().unwrap();
+    assert_eq!((q.event.as_str(), q.chooser), ("purge", Side::Government));
+    assert_eq!(ops::after_events(&s), umpire::systems::algeria::state::Stage::Event);
+    events::answer(&mut s, &d, "iv", &mut Given::new(&[6]), &mut Log::default());
+    assert!(s.units["CA1"].neutralized && !s.units["BD1"].neutralized);
+    assert!(s.event_question.is_none());
+    s.fln_psl = 70;
+    s.plans_fln.standing.insert("UN".into(), vec!["UN ASK".into()]);
+    events::random_events(&mut s, &d, &mut Given::new(&[4, 3]), &mut Log::default());
+    assert_eq!(s.event_question.as_ref().map(|q| q.chooser), Some(Side::Fln));
+    let g = s.government_psl;
+    events::answer(&mut s, &d, "nonsense", &mut Given::new(&[4]), &mut Log::default());
+    assert_eq!(s.government_psl, g - 4, "no answer: the FLN's default, LOWER");
+}

@@ -33,19 +33,23 @@ fn algeria(data: &Data) -> Vec<String> {
 fn standing(side: Side, rng: &mut dyn RngCore) -> Vec<String> {
     match side {
         Side::Government => {
+            // Always answer a Strike (no React costs 1d6); now and then ask by mail.
             let policies = [
-                "REACT STRIKE WITH ALL",
-                "REACT ANY IF FP 3 WITH BEST",
                 "REACT RAID HARASS ASK",
                 "REACT MOVE ASK",
                 "REACT PROPAGANDA WITH BEST AIR 1",
-                "REACT ANY WITH NONE",
+                "REACT ANY IF FP 3 WITH BEST",
             ];
-            let mut out: Vec<String> =
-                (0..2).filter_map(|_| pick(rng, &policies).map(|s| s.to_string())).collect();
+            let mut out = vec!["REACT STRIKE WITH ALL".to_string()];
+            out.extend(pick(rng, &policies).map(|s| s.to_string()));
+            out.push("REACT ANY IF FP 2 WITH BEST".into());
+            if chance(rng, 30) {
+                out.push("PURGE ASK".into());
+            }
             out.push(pick(rng, &["KILLS ADD", "KILLS SUBTRACT"]).unwrap_or(&"KILLS ADD").to_string());
             out
         }
+        Side::Fln if chance(rng, 30) => vec!["UN ASK".into(), "LOSSES BAND".into()],
         Side::Fln => vec![
             pick(rng, &["LOSSES BAND CADRE", "LOSSES CADRE BAND FAILEK FRONT", "LOSSES FAILEK"])
                 .unwrap_or(&"LOSSES BAND")
@@ -375,6 +379,11 @@ pub fn orders(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> 
             match side {
                 Side::Government => lines.extend(government_queue(state, data, rng)),
                 Side::Fln => lines.extend(fln_script(state, data, rng)),
+            }
+        }
+        Stage::Event => {
+            if let Some(q) = &state.event_question {
+                return pick(rng, &q.answers).cloned().unwrap_or_default();
             }
         }
         Stage::Over => {}

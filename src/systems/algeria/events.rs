@@ -9,7 +9,7 @@ use super::fln_missions::choices;
 use super::interphase;
 use super::psl;
 use super::standing;
-use super::state::State;
+use super::state::{EventQuestion, State};
 
 /// 11.21: Morocco and Tunisia become independent: both PSLs rise by 2d6 (rolled
 /// apart), once. Rolled again (or in 1958/1960), the FLN gains the Mission Success
@@ -73,19 +73,43 @@ pub fn random_events(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &
             let chooser = if state.government_psl > state.fln_psl { Side::Government } else { Side::Fln };
             let default = if chooser == Side::Fln { "LOWER" } else { "RAISE" };
             let pick = standing::word(state.standing(chooser, "UN"), 1).unwrap_or_else(|| default.into());
-            let n = dice.d6("C.2 UN debate".into()) as i32;
-            log.say(format!(
-                "the {} chooses to {}",
-                chooser.name(),
-                if pick == "RAISE" { "raise the FLN PSL" } else { "lower the Government PSL" }
-            ));
-            log.say(if pick == "RAISE" {
-                psl::add(state, Side::Fln, n, "the UN debate")
-            } else {
-                psl::add(state, Side::Government, -n, "the UN debate")
-            });
+            if pick == "ASK" {
+                let answers = vec!["RAISE".to_string(), "LOWER".to_string()];
+                state.event_question = Some(EventQuestion {
+                    event: "un".into(),
+                    chooser,
+                    text: format!(
+                        "The UN debates Algerian independence and the {} chooses: RAISE the FLN PSL by 1d6, or LOWER the Government PSL by 1d6 (C.2).",
+                        chooser.name()
+                    ),
+                    default: answers.iter().position(|a| a == default).unwrap_or(0),
+                    answers,
+                });
+                log.say(format!("the {} is asked how the UN debate goes", chooser.name()));
+                return;
+            }
+            un(state, chooser, &pick, dice, log);
         }
-        "purge" => purge(state, data, dice, log),
+        "purge" => {
+            if standing::word(state.standing(Side::Government, "PURGE"), 1).as_deref() == Some("ASK") {
+                let answers: Vec<String> =
+                    ["I", "II", "III", "IV", "V", "VI"].iter().map(|w| w.to_string()).collect();
+                let most = most_fln(state, data);
+                state.event_question = Some(EventQuestion {
+                    event: "purge".into(),
+                    chooser: Side::Government,
+                    text: "FLN factional purge: name the wilaya where 1d6 FLN units are neutralized (C.2)."
+                        .into(),
+                    default: answers.iter().position(|a| *a == most).unwrap_or(0),
+                    answers,
+                });
+                log.say("the Government is asked where the purge strikes");
+                return;
+            }
+            let wilaya = standing::word(state.standing(Side::Government, "PURGE"), 1)
+                .unwrap_or_else(|| most_fln(state, data));
+            purge(state, data, &wilaya, dice, log);
+        }
         "independence" => independence(state, data, dice, log),
         "nato" => nato(state, data, dice, log),
         "suez" => {
@@ -98,6 +122,54 @@ pub fn random_events(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &
         "sartre" => log.say(psl::add(state, Side::Government, -1, "Sartre's article")),
         _ => {}
     }
+}
+
+/// An event's choice made by mail: the answer (or the default) carried out.
+pub fn answer(state: &mut State, data: &Data, answer: &str, dice: &mut dyn Roll, log: &mut Log) {
+    let Some(q) = state.event_question.take() else { return };
+    let pick = if q.answers.iter().any(|a| a.eq_ignore_ascii_case(answer)) {
+        answer.to_ascii_uppercase()
+    } else {
+        q.answers.get(q.default).cloned().unwrap_or_default()
+    };
+    match q.event.as_str() {
+        "un" => un(state, q.chooser, &pick, dice, log),
+        _ => purge(state, data, &pick, dice, log),
+    }
+}
+
+/// The wilaya with most non-neutralized FLN units (the first of a tie).
+fn most_fln(state: &State, data: &Data) -> String {
+    ["I", "II", "III", "IV", "V", "VI"]
+        .iter()
+        .max_by_key(|w| (fln_in(state, data, w).len(), std::cmp::Reverse(**w)))
+        .map(|w| w.to_string())
+        .unwrap_or_default()
+}
+
+fn fln_in(state: &State, data: &Data, w: &str) -> Vec<String> {
+    state
+        .units
+        .values()
+        .filter(|u| !u.neutralized && data.area(&u.area).is_some_and(|a| a.wilaya == w))
+        .filter(|u| data.kind(&u.kind).is_some_and(|k| k.side == Side::Fln))
+        .map(|u| u.id.clone())
+        .collect()
+}
+
+/// C.2 UN: RAISE the FLN's PSL or LOWER the Government's, by 1d6.
+fn un(state: &mut State, chooser: Side, pick: &str, dice: &mut dyn Roll, log: &mut Log) {
+    let n = dice.d6("C.2 UN debate".into()) as i32;
+    log.say(format!(
+        "the {} chooses to {}",
+        chooser.name(),
+        if pick == "RAISE" { "raise the FLN PSL" } else { "lower the Government PSL" }
+    ));
+    log.say(if pick == "RAISE" {
+        psl::add(state, Side::Fln, n, "the UN debate")
+    } else {
+        psl::add(state, Side::Government, -n, "the UN debate")
+    });
 }
 
 fn describe(event: &str) -> &'static str {
@@ -116,31 +188,14 @@ fn describe(event: &str) -> &'static str {
     }
 }
 
-/// C.2 Purge (ruling R19): the Government names a wilaya (default: the one with most
-/// FLN units), 1d6 FLN units there are neutralized, the FLN choosing which.
-fn purge(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mut Log) {
-    let fln_in = |state: &State, w: &str| -> Vec<String> {
-        state
-            .units
-            .values()
-            .filter(|u| !u.neutralized && data.area(&u.area).is_some_and(|a| a.wilaya == w))
-            .filter(|u| data.kind(&u.kind).is_some_and(|k| k.side == Side::Fln))
-            .map(|u| u.id.clone())
-            .collect()
-    };
-    let named = standing::word(state.standing(Side::Government, "PURGE"), 1);
-    let wilaya = named.unwrap_or_else(|| {
-        ["I", "II", "III", "IV", "V", "VI"]
-            .iter()
-            .max_by_key(|w| (fln_in(state, w).len(), std::cmp::Reverse(**w)))
-            .map(|w| w.to_string())
-            .unwrap_or_default()
-    });
+/// C.2 Purge (ruling R19): in the wilaya the Government names, 1d6 FLN units are
+/// neutralized, the FLN choosing which (its LOSSES order).
+fn purge(state: &mut State, data: &Data, wilaya: &str, dice: &mut dyn Roll, log: &mut Log) {
     let n = dice.d6(format!("C.2 purge in wilaya {wilaya}"));
     log.say(format!("the Government names wilaya {wilaya}; {n} FLN units there are neutralized"));
     let order = choices(state).losses;
     for _ in 0..n {
-        let pool = fln_in(state, &wilaya);
+        let pool = fln_in(state, data, wilaya);
         let Some(id) = combat::next_loss(state, data, &order, &pool) else { break };
         if let Some(u) = state.units.get_mut(&id) {
             u.neutralized = true;

@@ -62,6 +62,11 @@ pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
             }
         }
         Stage::Suspended => now.push("PASS".into()),
+        Stage::Event => {
+            if let Some(q) = state.event_question.as_ref().filter(|q| q.chooser == side) {
+                now.push(q.answers.get(q.default).cloned().unwrap_or_default());
+            }
+        }
         _ => {}
     }
     let notes = vec![

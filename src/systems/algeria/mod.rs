@@ -352,6 +352,19 @@ impl System for Algeria {
                     p.due = vec![state.players.get(side).to_string()];
                 }
             }
+            Stage::Event => {
+                p.kind = "prompt".into();
+                p.id = format!("T{t}-EVENT");
+                if let Some(q) = &state.event_question {
+                    let chooser = state.players.get(q.chooser).to_string();
+                    p.title = format!("Turn {t}: the {}'s choice in the Random Events", q.chooser.name());
+                    p.due = vec![chooser.clone()];
+                    p.prompts.insert(
+                        chooser,
+                        Prompt { question: q.text.clone(), answers: q.answers.clone(), default: q.default },
+                    );
+                }
+            }
             Stage::Over => {
                 p.id = "OVER".into();
                 if p.game_over.is_none() {
@@ -377,6 +390,20 @@ impl System for Algeria {
                 1,
                 answer,
                 "answer the question with REACT WITH <units> [AIR n] or NO REACT",
+            )]);
+        }
+        if let Some(q) =
+            state.event_question.as_ref().filter(|q| state.stage == Stage::Event && q.chooser == side)
+        {
+            let answer =
+                body.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+            if q.answers.iter().any(|a| a.eq_ignore_ascii_case(answer)) {
+                return Ok(Orders { lines: Vec::new(), answer: Some(answer.to_ascii_uppercase()) });
+            }
+            return Err(vec![OrderError::new(
+                1,
+                answer,
+                format!("answer with one of: {}", q.answers.join(", ")),
             )]);
         }
         let (lines, errors) = orders::read(&self.data, side, body);
@@ -448,7 +475,7 @@ impl System for Algeria {
                 next.ap = ap;
                 log.say(format!("the FLN starts with {ap} AP (2d6)"));
                 events::random_events(&mut next, data, dice, &mut log);
-                next.stage = if next.over.is_some() { Stage::Over } else { Stage::Reinforce };
+                next.stage = ops::after_events(&next);
             }
             Stage::Reinforce => {
                 let gov_turn = state.options.sequential && state.plans_government.reinforcement.is_none();
@@ -518,6 +545,12 @@ impl System for Algeria {
                 }
                 next.stage = Stage::Operations;
                 ops::run(&mut next, data, dice, &mut log);
+            }
+            Stage::Event => {
+                let chooser = state.event_question.as_ref().map(|q| q.chooser).unwrap_or(Side::Government);
+                let answer = of(chooser).and_then(|o| o.answer.clone()).unwrap_or_default();
+                events::answer(&mut next, data, &answer, dice, &mut log);
+                next.stage = ops::after_events(&next);
             }
             Stage::Over => {}
         }

@@ -249,7 +249,19 @@ pub fn end_of_turn(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mu
         p.script = None;
     }
     events::random_events(state, data, dice, log);
-    state.stage = if state.over.is_some() { Stage::Over } else { Stage::Reinforce };
+    state.stage = after_events(state);
+}
+
+/// Where the turn goes after the Random Events: a choice asked by mail, or the
+/// Reinforcement Phase.
+pub fn after_events(state: &State) -> Stage {
+    if state.over.is_some() {
+        Stage::Over
+    } else if state.event_question.is_some() {
+        Stage::Event
+    } else {
+        Stage::Reinforce
+    }
 }
 
 /// 13.3 (ruling R22): every sixth turn, a lead of 26 or more two checks running wins,

@@ -37,6 +37,7 @@ pub fn stage(state: &State) -> String {
         Stage::Deploy => format!("Turn {}: Deployment Phase (the Government)", state.turn),
         Stage::Operations => format!("Turn {}: Deployment (the FLN) and Operations", state.turn),
         Stage::Suspended => format!("Turn {}: Operations Phase, waiting", state.turn),
+        Stage::Event => format!("Turn {}: Random Events, a choice asked by mail", state.turn),
         Stage::Over => "The game is over".into(),
     }
 }

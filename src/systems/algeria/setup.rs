@@ -70,6 +70,7 @@ pub fn start(data: &Data, players: Players, options: Options) -> Result<State> {
         ops: Default::default(),
         plans_government: Default::default(),
         plans_fln: Default::default(),
+        event_question: None,
         leader: None,
         reaction_over: false,
         free_mobilization: 0,

@@ -35,8 +35,8 @@ pub fn check(data: &Data, side: Side, category: &str, w: &[&str]) -> Result<(), 
                     n == w.len() && data.area(&a).is_some_and(|x| x.kind == super::data::AreaType::Urban)
                 })
         }
-        "UN" => w.len() == 1 && matches!(up(w[0]).as_str(), "RAISE" | "LOWER"),
-        "PURGE" => w.len() == 1 && !data.wilaya(&up(w[0])).is_empty(),
+        "UN" => w.len() == 1 && matches!(up(w[0]).as_str(), "RAISE" | "LOWER" | "ASK"),
+        "PURGE" => w.len() == 1 && (up(w[0]) == "ASK" || !data.wilaya(&up(w[0])).is_empty()),
         "NATO" | "SUEZ" => !w.is_empty() && w.iter().all(|x| unit(x)),
         "COUP" => w.first().map(|x| up(x)).as_deref() == Some("REMOVE") && w[1..].iter().all(|x| unit(x)),
         _ => false,
@@ -55,8 +55,8 @@ pub fn form(category: &str) -> &'static str {
         "KILLS" => "KILLS ADD or KILLS SUBTRACT (default SUBTRACT)",
         "AIR" => "AIR DEFEND <n> (Air Points on Harass return fire; default 0)",
         "OAS" => "OAS <Urban area>|FRANCE, or OAS REMOVE (Government, above PSL 70)",
-        "UN" => "UN RAISE or UN LOWER (default: FLN LOWER, Government RAISE)",
-        "PURGE" => "PURGE <wilaya> (default: the wilaya with most FLN units)",
+        "UN" => "UN RAISE, UN LOWER or UN ASK (default: FLN LOWER, Government RAISE)",
+        "PURGE" => "PURGE <wilaya> or PURGE ASK (default: the wilaya with most FLN units)",
         "NATO" | "SUEZ" => "NATO <units> or SUEZ <units>, in the order they leave",
         "COUP" => "COUP REMOVE <elite units, in the order disbanded>",
         _ => "",

@@ -153,6 +153,8 @@ pub enum Stage {
     Operations,
     /// Operations under way, stopped at a WAIT or a React question.
     Suspended,
+    /// The Random Events Phase, stopped at a choice its chooser asked to make by mail.
+    Event,
     Over,
 }
 
@@ -181,6 +183,17 @@ pub struct Question {
     /// The FLN units that did the mission and are still there.
     pub units: Vec<String>,
     pub strike: bool,
+    pub text: String,
+    pub answers: Vec<String>,
+    pub default: usize,
+}
+
+/// An event's choice put to a side by mail (its standing order says ASK).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventQuestion {
+    /// `un` or `purge`.
+    pub event: String,
+    pub chooser: Side,
     pub text: String,
     pub answers: Vec<String>,
     pub default: usize,
@@ -250,6 +263,8 @@ pub struct State {
     pub ops: Ops,
     pub plans_government: Plans,
     pub plans_fln: Plans,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event_question: Option<EventQuestion>,
     /// 13.3: the side that led by 26 or more at the last check.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub leader: Option<Side>,
