@@ -217,7 +217,7 @@ pub fn carry_out(
             }
         }
         Decision::React { .. } => {
-            log.say(format!("No FLN unit is left in {} to react against (ruling R5)", done.area));
+            log.tell(Side::Government, format!("No FLN unit is left in {} to react against (ruling R5)", done.area));
             strike_penalty(state, done, dice, log);
         }
         Decision::No { line } => {
