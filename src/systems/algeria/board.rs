@@ -124,6 +124,28 @@ pub fn fln_ready(state: &State, id: &str, area: Option<&str>) -> Result<(), Stri
     Ok(())
 }
 
+/// A mission limited to one an area a turn (9.1, 9.2) has not been done there yet.
+pub fn once(state: &State, area: &str, mission: &str) -> Result<(), String> {
+    if state.areas.get(area).is_some_and(|a| a.done.contains(mission)) {
+        return Err(format!("only one {mission} a turn in {area} (9)"));
+    }
+    Ok(())
+}
+
+/// Records such a mission as done in the area this turn.
+pub fn mark(state: &mut State, area: &str, mission: &str) {
+    state.areas.entry(area.to_string()).or_default().done.insert(mission.to_string());
+}
+
+/// 9: units that took part in a mission end in the area's OC box.
+pub fn to_oc(state: &mut State, units: &[String]) {
+    for id in units {
+        if let Some(u) = state.units.get_mut(id) {
+            u.at = Box_::Completed;
+        }
+    }
+}
+
 /// Where a report shows a line: everyone, or one side (and the GM).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum To {

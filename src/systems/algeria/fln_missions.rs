@@ -2,7 +2,7 @@
 //! its prerequisites first: a mission that may not be done is refused before any AP
 //! is spent or any die rolled, and the reason goes to the FLN alone.
 
-use super::board::{self, Log};
+use super::board::{self, Log, mark, once, to_oc};
 use super::combat::{self, Choices, Engagement};
 use super::data::{Data, Side};
 use super::dice::Roll;
@@ -56,31 +56,12 @@ fn share(state: &mut State, n: u32, split: Split, why: &str, log: &mut Log) {
     }
 }
 
-fn once(state: &State, area: &str, mission: &str) -> Result<(), String> {
-    if state.areas.get(area).is_some_and(|a| a.done.contains(mission)) {
-        return Err(format!("only one {mission} a turn in {area} (9.1)"));
-    }
-    Ok(())
-}
-
-fn mark(state: &mut State, area: &str, mission: &str) {
-    state.areas.entry(area.to_string()).or_default().done.insert(mission.to_string());
-}
-
 fn pay(state: &mut State, ap: u32, what: &str) -> Result<(), String> {
     if state.ap < ap {
         return Err(format!("{what} costs {ap} AP and the FLN has {}", state.ap));
     }
     state.ap -= ap;
     Ok(())
-}
-
-fn to_oc(state: &mut State, units: &[String]) {
-    for id in units {
-        if let Some(u) = state.units.get_mut(id) {
-            u.at = Box_::Completed;
-        }
-    }
 }
 
 /// A `+` on a mission: the unit is eliminated or reduced (C.6 applies).

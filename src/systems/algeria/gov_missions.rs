@@ -2,7 +2,7 @@
 //! and Population Resettlement (Patrol is a deployment, React is in `react`). As for
 //! the FLN, a mission that may not be done is refused before anything is paid.
 
-use super::board::{self, Log};
+use super::board::{self, Log, mark, once, to_oc};
 use super::combat::{self, Engagement};
 use super::data::{Data, Side};
 use super::dice::Roll;
@@ -39,17 +39,6 @@ fn slow(state: &State, what: &str) -> Result<(), String> {
         return Err(format!("Slow French Reaction (13.1): no {what} yet"));
     }
     Ok(())
-}
-
-fn once(state: &State, area: &str, mission: &str) -> Result<(), String> {
-    if state.areas.get(area).is_some_and(|a| a.done.contains(mission)) {
-        return Err(format!("only one {mission} a turn in {area} (9.2)"));
-    }
-    Ok(())
-}
-
-fn mark(state: &mut State, area: &str, mission: &str) {
-    state.areas.entry(area.to_string()).or_default().done.insert(mission.to_string());
 }
 
 fn amnesty(state: &State) -> i32 {
@@ -124,11 +113,8 @@ pub fn run(
                 let fought = combat::fight(state, data, &e, &c, dice);
                 log.extend(fought.lines);
             }
-            for id in with.iter().chain(hit.iter()) {
-                if let Some(u) = state.units.get_mut(id) {
-                    u.at = Box_::Completed;
-                }
-            }
+            to_oc(state, with);
+            to_oc(state, &hit);
             Ok(())
         }
         Mission::Intelligence { area } => {
@@ -192,11 +178,7 @@ pub fn run(
             pay(state, data.tables.cost.suppression, &format!("Suppression in {area}"), log)?;
             mark(state, area, "Suppression");
             suppress(state, data, area, with.len() as i32 + amnesty(state), "9.26 Suppression", dice, log);
-            for id in with {
-                if let Some(u) = state.units.get_mut(id) {
-                    u.at = Box_::Completed;
-                }
-            }
+            to_oc(state, with);
             Ok(())
         }
         Mission::Resettlement { area } => {

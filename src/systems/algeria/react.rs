@@ -210,14 +210,14 @@ pub fn carry_out(
                 let fought = combat::fight(state, data, &e, &c, dice);
                 log.extend(fought.lines);
             }
-            for id in team.iter().chain(stay.iter()) {
-                if let Some(u) = state.units.get_mut(id) {
-                    u.at = Box_::Completed;
-                }
-            }
+            board::to_oc(state, &team);
+            board::to_oc(state, &stay);
         }
         Decision::React { .. } => {
-            log.tell(Side::Government, format!("No FLN unit is left in {} to react against (ruling R5)", done.area));
+            log.tell(
+                Side::Government,
+                format!("No FLN unit is left in {} to react against (ruling R5)", done.area),
+            );
             strike_penalty(state, done, dice, log);
         }
         Decision::No { line } => {
