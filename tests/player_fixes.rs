@@ -87,10 +87,12 @@ fn item_21_a_huge_deadline_is_refused_and_a_stored_one_does_not_panic() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
-/// Runs umpire with its standard output a pipe closed before it writes.
+/// Runs umpire with its standard output a pipe whose reader is gone before the
+/// child starts, so its first write fails whatever the timing.
 fn with_closed_stdout(args: &[&str]) -> (i32, String) {
-    let mut child = umpire().args(args).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-    drop(child.stdout.take());
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let mut child = umpire().args(args).stdout(writer).stderr(Stdio::piped()).spawn().unwrap();
     let mut err = String::new();
     child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
     (child.wait().unwrap().code().unwrap_or(-1), err)
