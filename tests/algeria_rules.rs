@@ -378,7 +378,7 @@ fn r3_coup_at_30_and_the_final_adjustments_in_order() {
     s.areas.get_mut("IV-1").unwrap().terror = true;
     // Coup check 6; Coup Table 5+5 = 10: -3d6 (1+1+1) and 1d6 (2) elites disbanded.
     let mut dice = Given::new(&[6, 5, 5, 1, 1, 1, 2]);
-    let log = interphase::final_adjustments(&mut s, &d, &mut dice, &[]);
+    let log = interphase::final_adjustments(&mut s, &d, &mut dice);
     assert!(log[0].contains("the Army attempts a coup"), "{log:?}");
     assert!(s.disbanded.contains("EL1") && s.disbanded.contains("EL2"), "{log:?}");
     // 30 - 3 (coup) - 1 (Terror) = 26.
@@ -387,12 +387,12 @@ fn r3_coup_at_30_and_the_final_adjustments_in_order() {
     s2.government_psl = 31;
     put(&mut s2, "CA1", "cadre", "IV-1", Box_::Underground);
     let mut dice = Given::new(&[]);
-    interphase::final_adjustments(&mut s2, &d, &mut dice, &[]);
+    interphase::final_adjustments(&mut s2, &d, &mut dice);
     assert!(dice.labels.is_empty(), "no coup check above 30: {:?}", dice.labels);
     // No FLN mobile unit in Algeria: -3d6.
     let mut s3 = empty();
     let fln = s3.fln_psl;
-    interphase::final_adjustments(&mut s3, &d, &mut Given::new(&[2, 2, 2]), &[]);
+    interphase::final_adjustments(&mut s3, &d, &mut Given::new(&[2, 2, 2]));
     assert_eq!(s3.fln_psl, fln - 6);
 }
 
@@ -666,7 +666,7 @@ fn r16_terror_and_resettlement_penalties_add() {
     a.terror = true;
     a.resettled = true;
     let g = s.government_psl;
-    interphase::final_adjustments(&mut s, &d, &mut Given::new(&[]), &[]);
+    interphase::final_adjustments(&mut s, &d, &mut Given::new(&[]));
     assert_eq!(s.government_psl, g - 2);
 }
 
@@ -917,4 +917,78 @@ fn event_choices_asked_by_mail() {
     let g = s.government_psl;
     events::answer(&mut s, &d, "nonsense", &mut Given::new(&[4]), &mut Log::default());
     assert_eq!(s.government_psl, g - 4, "no answer: the FLN's default, LOWER");
+}
+
+/// B.2: a coup's free mobilization buys Points at once, by COUP BUY (default Air);
+/// COUP REMOVE names the elite units disbanded first.
+#[test]
+fn a_coup_buys_points_and_disbands_the_named_elites() {
+    let d = data();
+    let mut s = empty();
+    put(&mut s, "EL1", "elite", "IV-1", Box_::Operations);
+    put(&mut s, "EL2", "elite", "IV-1", Box_::Operations);
+    s.plans_government.standing.insert("COUP REMOVE".into(), vec!["COUP REMOVE EL2".into()]);
+    // 2d6 = 2: wild success, +3d6 (1+1+1) and 2d6 (3+3 = 6 PSP) free: three Air Points.
+    let log = interphase::coup(&mut s, &d, &mut Given::new(&[1, 1, 1, 1, 1, 3, 3]), false, true);
+    assert_eq!((s.air_max, s.air), (3, 3), "{log:?}");
+    s.plans_government.standing.insert("COUP BUY".into(), vec!["COUP BUY NAVAL".into()]);
+    interphase::coup(&mut s, &d, &mut Given::new(&[1, 1, 1, 1, 1, 3, 3]), false, true);
+    assert_eq!(s.naval, 2, "6 PSP buy two Naval Points at 3 each");
+    // 10: abject failure, -3d6 and 1d6 (1) elite units: EL2, as named.
+    interphase::coup(&mut s, &d, &mut Given::new(&[5, 5, 1, 1, 1, 1]), false, true);
+    assert!(s.disbanded.contains("EL2") && s.units.contains_key("EL1"));
+}
+
+/// The order examples the issue and the README show are read for their side.
+#[test]
+fn the_shown_order_examples_are_read() {
+    use umpire::systems::algeria::orders::parse_line;
+    let d = data();
+    let fln = [
+        "CONVERT CA7 FRONT",
+        "BUILD BAND IV-1",
+        "DEPLOY ALGIERS ALL",
+        "DEPLOY IV-1 BD3 BD4",
+        "STRIKE ALGIERS BY FT2 WITH CA4 CA5 PSP SUBTRACT",
+        "IF PATROL IV-1 0 RAID IV-1 WITH BD3 BD4",
+        "MOVE BD9 TUNISIA I-4",
+        "GOV",
+        "PASS",
+        "WAIT",
+        "HARASS XX4 WITH FK1 BD2",
+        "PROPAGANDA Sidi Bel Abbes BY CA3 PSP SPLIT 2",
+        "DEPLOY CA3 FRANCE",
+        "LOSSES BAND CADRE",
+        "UN ASK",
+    ];
+    let gov = [
+        "MOBILIZE ELITE ALGIERS",
+        "ACTIVATE ALL EXCEPT XX13",
+        "MOVE XX4 IV-1",
+        "MODE XX4 DISPERSED",
+        "IF IV-1 HAS 2 VISIBLE FLUSH IV-1 WITH XX4 BR1 AIR 1",
+        "REACT STRIKE WITH ALL",
+        "REACT ANY IN IV-1 IF FP 3 WITH BEST HELO EL5",
+        "REACT MOVE ASK",
+        "CIVIL AFFAIRS Medea",
+        "SUPPRESSION IV-1 WITH EL1 EL2",
+        "RESETTLE IV-2",
+        "MOBILIZE NAVAL 2",
+        "ACTIVATE XX2 BR1 BORDER",
+        "COUP BUY HELO AIR",
+        "PURGE ASK",
+        "OAS REMOVE",
+    ];
+    for (side, lines) in [(Side::Fln, &fln[..]), (Side::Government, &gov[..])] {
+        for line in lines {
+            let read = parse_line(&d, side, line).unwrap_or_else(|e| panic!("{line}: {e}"));
+            let again =
+                parse_line(&d, side, &read.text).unwrap_or_else(|e| panic!("echo {}: {e}", read.text));
+            assert_eq!(again.text, read.text, "{line}");
+        }
+    }
+    assert!(
+        parse_line(&d, Side::Fln, "MOBILIZE ELITE ALGIERS").is_err(),
+        "a Government order refused for the FLN"
+    );
 }

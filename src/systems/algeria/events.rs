@@ -65,7 +65,7 @@ pub fn random_events(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &
             state.effects.insert(event.clone());
         }
         "elections" => {
-            let lines = interphase::coup(state, data, dice, false, false, &[]);
+            let lines = interphase::coup(state, data, dice, false, false);
             log.extend(lines);
         }
         "un" => {

@@ -175,12 +175,7 @@ pub fn control_depreciation_recovery_redeployment(
 }
 
 /// 10.4 and C.6: the coup check, then every end-of-turn adjustment, in C.6's order.
-pub fn final_adjustments(
-    state: &mut State,
-    data: &Data,
-    dice: &mut dyn Roll,
-    coup_remove: &[String],
-) -> Vec<String> {
+pub fn final_adjustments(state: &mut State, data: &Data, dice: &mut dyn Roll) -> Vec<String> {
     let mut log = Vec::new();
     let oas_france = state.oas.as_ref().and_then(|o| o.at.as_deref()) == Some("FRANCE");
     // 11.4, ruling R3: a coup is possible at Government PSL 30 or less.
@@ -194,7 +189,7 @@ pub fn final_adjustments(
             if attempt { "the Army attempts a coup" } else { "no coup" }
         ));
         if attempt {
-            log.extend(coup(state, data, dice, oas_france, true, coup_remove));
+            log.extend(coup(state, data, dice, oas_france, true));
         }
     }
     if let Some(at) = state.oas.as_ref().and_then(|o| o.at.clone()) {
@@ -243,15 +238,23 @@ pub fn final_adjustments(
     log
 }
 
-/// B.2: a coup (or, for the Elections event, its PSP alone).
+/// B.2: a coup (or, for the Elections event, its PSP alone). The free mobilization
+/// buys Points at once, by the Government's `COUP BUY` order (default: Air Points);
+/// the elite units disbanded follow its `COUP REMOVE` order, then neutralized first.
 pub fn coup(
     state: &mut State,
     data: &Data,
     dice: &mut dyn Roll,
     oas_france: bool,
     full: bool,
-    remove_order: &[String],
 ) -> Vec<String> {
+    let remove_order: Vec<String> =
+        super::standing::args(state.standing(Side::Government, "COUP REMOVE")).into_iter().skip(1).collect();
+    let mut buy: Vec<String> =
+        super::standing::args(state.standing(Side::Government, "COUP BUY")).into_iter().skip(1).collect();
+    if buy.is_empty() {
+        buy.push("AIR".into());
+    }
     let mut log = Vec::new();
     let a = dice.d6("B.2 Coup Table (die 1 of 2)".into());
     let b = dice.d6("B.2 Coup Table (die 2 of 2)".into());
@@ -267,9 +270,33 @@ pub fn coup(
     }
     if row.mobilize > 0 {
         let n = dice.dice(row.mobilize, "B.2 free mobilization");
-        state.free_mobilization += n;
+        let mut half = n * 2;
+        let mut bought = Vec::new();
+        for what in &buy {
+            let cost = match what.as_str() {
+                "AIR" => data.points.air,
+                "HELO" => data.points.helo,
+                _ => data.points.naval,
+            };
+            while cost > 0 && half >= cost {
+                half -= cost;
+                match what.as_str() {
+                    "AIR" => {
+                        state.air_max += 1;
+                        state.air += 1;
+                    }
+                    "HELO" => {
+                        state.helo_max += 1;
+                        state.helo += 1;
+                    }
+                    _ => state.naval += 1,
+                }
+                bought.push(what.to_ascii_lowercase());
+            }
+        }
         log.push(format!(
-            "the Government may mobilize {n} PSP of units free at its next Reinforcement Phase"
+            "{n} PSP of free mobilization buy: {}",
+            if bought.is_empty() { "nothing".to_string() } else { bought.join(", ") }
         ));
     }
     let remove = row.remove

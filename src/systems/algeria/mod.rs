@@ -190,7 +190,13 @@ fn hold(state: &mut State, side: Side, lines: &[Line], whole_turn: bool) {
     let plans = state.plans_mut(side);
     let mut standing: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for l in lines.iter().filter(|l| l.section == Part::Standing) {
-        let cat = l.text.split_whitespace().next().unwrap_or("").to_string();
+        // COUP REMOVE and COUP BUY are two kinds of order.
+        let words: Vec<&str> = l.text.split_whitespace().collect();
+        let cat = match words.as_slice() {
+            ["COUP", second, ..] => format!("COUP {second}"),
+            [first, ..] => first.to_string(),
+            [] => String::new(),
+        };
         standing.entry(cat).or_default().push(l.text.clone());
     }
     for (cat, ls) in standing {

@@ -13,7 +13,6 @@ use super::interphase;
 use super::orders::{self, Cond, Order};
 use super::psl;
 use super::react::{self, Decision};
-use super::standing;
 use super::state::{Box_, Question, Stage, State};
 
 /// Does a script condition hold now?
@@ -229,9 +228,7 @@ pub fn end_of_turn(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mu
     log.say(format!("Turn {}: the Operations Phase ends; Turn Interphase", state.turn));
     let lines = interphase::control_depreciation_recovery_redeployment(state, data, dice);
     log.extend(lines);
-    let remove =
-        standing::args(state.standing(Side::Government, "COUP")).into_iter().skip(1).collect::<Vec<_>>();
-    let lines = interphase::final_adjustments(state, data, dice, &remove);
+    let lines = interphase::final_adjustments(state, data, dice);
     log.extend(lines);
     if state.options.shorter && state.turn.is_multiple_of(6) && state.over.is_none() {
         shorter_check(state, log);

@@ -15,17 +15,16 @@ use super::state::{Box_, Oas, State, Unit};
 /// Half PSP spent so far this phase, and what a new item would make the bill.
 struct Bill {
     half: u32,
-    free_half: u32,
 }
 
 impl Bill {
     fn psp(&self) -> u32 {
-        self.half.saturating_sub(self.free_half).div_ceil(2)
+        self.half.div_ceil(2)
     }
     /// Adds `half` if the Government could still pay the total (ruling R15: never to
     /// PSL 0).
     fn add(&mut self, state: &State, half: u32) -> bool {
-        let after = (self.half + half).saturating_sub(self.free_half).div_ceil(2);
+        let after = (self.half + half).div_ceil(2);
         if after >= state.government_psl {
             return false;
         }
@@ -136,7 +135,7 @@ fn oas_placed(state: &mut State, data: &Data, log: &mut Log) {
 }
 
 fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]>, log: &mut Log) {
-    let mut bill = Bill { half: 0, free_half: state.free_mobilization * 2 };
+    let mut bill = Bill { half: 0 };
     let mut mobilized: Vec<String> = Vec::new();
     let mut activations: Option<Order> = None;
     let mut limited = 0; // 13.1: mobile units and Points mobilized this turn
@@ -280,7 +279,6 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
         state.border_active = border && bill.add(state, data.points.border_zone_activate);
     }
     let psp = bill.psp();
-    state.free_mobilization = 0;
     if psp > 0 {
         log.say(psl::add(state, Side::Government, -(psp as i32), "mobilization and activation"));
     }

@@ -73,7 +73,6 @@ pub fn start(data: &Data, players: Players, options: Options) -> Result<State> {
         event_question: None,
         leader: None,
         reaction_over: false,
-        free_mobilization: 0,
         over: None,
     };
     for setup in [&s.government, &s.fln] {

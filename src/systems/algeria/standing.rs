@@ -38,7 +38,13 @@ pub fn check(data: &Data, side: Side, category: &str, w: &[&str]) -> Result<(), 
         "UN" => w.len() == 1 && matches!(up(w[0]).as_str(), "RAISE" | "LOWER" | "ASK"),
         "PURGE" => w.len() == 1 && (up(w[0]) == "ASK" || !data.wilaya(&up(w[0])).is_empty()),
         "NATO" | "SUEZ" => !w.is_empty() && w.iter().all(|x| unit(x)),
-        "COUP" => w.first().map(|x| up(x)).as_deref() == Some("REMOVE") && w[1..].iter().all(|x| unit(x)),
+        "COUP" => match w.first().map(|x| up(x)).as_deref() {
+            Some("REMOVE") => w[1..].iter().all(|x| unit(x)),
+            Some("BUY") => {
+                w.len() > 1 && w[1..].iter().all(|x| matches!(up(x).as_str(), "AIR" | "HELO" | "NAVAL"))
+            }
+            _ => false,
+        },
         _ => false,
     };
     if ok { Ok(()) } else { Err(Refusal(format!("{category}: {}", form(category)))) }
@@ -58,7 +64,9 @@ pub fn form(category: &str) -> &'static str {
         "UN" => "UN RAISE, UN LOWER or UN ASK (default: FLN LOWER, Government RAISE)",
         "PURGE" => "PURGE <wilaya> or PURGE ASK (default: the wilaya with most FLN units)",
         "NATO" | "SUEZ" => "NATO <units> or SUEZ <units>, in the order they leave",
-        "COUP" => "COUP REMOVE <elite units, in the order disbanded>",
+        "COUP" => {
+            "COUP REMOVE <elite units, in the order disbanded>, or COUP BUY AIR|HELO|NAVAL (what a coup's free mobilization buys; default AIR)"
+        }
         _ => "",
     }
 }

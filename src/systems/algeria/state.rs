@@ -56,10 +56,6 @@ fn is_false(b: &bool) -> bool {
     !*b
 }
 
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
 /// An area's markers.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct AreaState {
@@ -271,9 +267,6 @@ pub struct State {
     /// 13.1: the restrictions have ended.
     #[serde(default, skip_serializing_if = "is_false")]
     pub reaction_over: bool,
-    /// PSP of units a coup lets the Government mobilize free (B.2).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub free_mobilization: u32,
     /// Set when a PSL reaches 0: the winner and the level.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub over: Option<String>,
