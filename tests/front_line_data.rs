@@ -1,0 +1,96 @@
+//! Front Line's components: the reconstructed battlefields, Attack Results Table,
+//! supply cards and set-ups keep every constraint the rules text fixes, the
+//! transcribed range columns match the rules, and a copy that breaks a constraint is
+//! refused naming the file.
+
+mod common;
+
+use umpire::systems::front_line::data::{Data, FILES, Outcome, Side, Square, Terrain};
+
+fn text(name: &str) -> &'static str {
+    FILES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).unwrap()
+}
+
+#[test]
+fn the_embedded_components_keep_the_rules_constraints() {
+    let d = Data::embedded().expect("the embedded Front Line data reads");
+    let sq = |s: &str| Square::parse(s).unwrap();
+    assert_eq!(d.main.at(sq("A3")), Terrain::Capital);
+    assert_eq!(d.main.at(sq("J4")), Terrain::Capital, "Green's capital mirrors Red's");
+    assert_eq!(d.nogo.at(sq("E3")), Terrain::Water);
+    let water = Square::parse("D3").unwrap();
+    assert_eq!(d.nogo.at(water), Terrain::Water);
+    assert_eq!(d.main.at(water).height(), 1);
+    assert_eq!(d.supply.len(), 6);
+    assert_eq!(d.setups.iter().filter(|s| s.side == Side::Green).count(), 2);
+    // Every data file says it is reconstructed, and every reconstructed section quotes its sources.
+    for (name, body) in FILES {
+        assert!(body.starts_with("# reconstructed — replace with your copy's values"), "{name}");
+        let v: toml::Value = toml::from_str(body).unwrap();
+        let sections: Vec<&toml::Value> =
+            v.as_table().unwrap().values().filter(|x| x.get("reconstructed").is_some()).collect();
+        assert!(!sections.is_empty(), "{name}: no section says whether it is reconstructed");
+        for s in sections {
+            if s["reconstructed"].as_bool() == Some(true) {
+                assert!(
+                    s["sources"].as_array().is_some_and(|a| !a.is_empty()),
+                    "{name}: a reconstructed section without sources"
+                );
+            }
+        }
+    }
+    // The Advantage column is never weaker than Range 1, face by face.
+    for (a, r) in d.attack.adv.iter().zip(&d.attack.ranges[0]) {
+        assert!(*r == Outcome::Adv || a <= r, "{a:?} weaker than {r:?}");
+    }
+}
+
+#[test]
+fn the_range_columns_are_the_rules_table() {
+    let Some(path) = common::shared("rules/front-line.txt") else { return };
+    let rules = std::fs::read_to_string(path).unwrap();
+    let d = Data::embedded().unwrap();
+    for (n, range) in d.attack.ranges.iter().enumerate() {
+        let label = format!("Range {}", n + 1);
+        let line = rules
+            .lines()
+            .find(|l| l.contains(&label) && l.contains("Miss") || l.contains(&label) && l.contains("Adv"))
+            .unwrap_or_else(|| panic!("{label}"));
+        let words: Vec<String> =
+            line.split(&label).nth(1).unwrap().split_whitespace().map(|w| w.to_ascii_lowercase()).collect();
+        let ours: Vec<String> = range.iter().map(|o| format!("{o:?}").to_ascii_lowercase()).collect();
+        assert_eq!(words, ours, "{label}");
+    }
+}
+
+#[test]
+fn a_copy_that_breaks_a_constraint_is_refused_naming_the_file() {
+    let boards = text("battlefields.toml");
+    let broken = boards.replacen("port beach valley", "port beach hill", 1);
+    let e =
+        Data::from_texts(&broken, text("attack-table.toml"), text("supply-cards.toml"), text("setups.toml"))
+            .unwrap_err()
+            .to_string();
+    assert!(e.starts_with("battlefields.toml: main: C1 and H6 differ"), "{e}");
+    let cards = text("supply-cards.toml").replacen(
+        "[[3, 3, 4], [3, 3, 4], [3, 3, 4], [3, 3, 4]]",
+        "[[3, 3, 4], [3, 3, 4], [3, 3, 4], [3, 3, 5]]",
+        1,
+    );
+    let e = Data::from_texts(boards, text("attack-table.toml"), &cards, text("setups.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("supply-cards.toml: Balanced Industry"), "{e}");
+    let adv = text("attack-table.toml")
+        .replace("column = [\"blitz\", \"blitz\", \"blitz\"", "column = [\"miss\", \"blitz\", \"blitz\"");
+    let e = Data::from_texts(boards, &adv, text("supply-cards.toml"), text("setups.toml"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("weaker than range 1"), "{e}");
+    let setups =
+        text("setups.toml").replacen("artillery = [\"B4\", \"B3\"]", "artillery = [\"B4\", \"A5\"]", 1);
+    let e = Data::from_texts(boards, text("attack-table.toml"), text("supply-cards.toml"), &setups)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("Artillery on high ground") || e.contains("used twice"), "{e}");
+}
