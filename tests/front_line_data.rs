@@ -94,3 +94,68 @@ fn a_copy_that_breaks_a_constraint_is_refused_naming_the_file() {
         .to_string();
     assert!(e.contains("Artillery on high ground") || e.contains("used twice"), "{e}");
 }
+
+use umpire::systems::front_line::attack::{self, Attack, Kind, Take};
+
+fn attack(attacker: Kind, ah: u8, target: Kind, th: u8, terrain: Terrain, range: u8) -> Attack {
+    Attack {
+        attacker,
+        attacker_height: ah,
+        target,
+        target_height: th,
+        target_terrain: terrain,
+        target_disrupted: false,
+        range,
+        take: Take::Best,
+    }
+}
+
+/// EX4: a Tank above its targets rolls both dice on the range 1 column; Artillery
+/// below its target still reads the range 1 column (it never adjusts); Infantry below
+/// reads one column to the right.
+#[test]
+fn ex4_height_picks_the_column_and_the_dice() {
+    let t = Data::embedded().unwrap().attack;
+    let tank_down = attack(Kind::Tank, 2, Kind::Infantry, 0, Terrain::Valley, 1);
+    let r = attack::resolve(&t, &tank_down, 5, 1);
+    assert!(r.two_dice && r.column == 1);
+    assert_eq!(r.result, Outcome::Blitz, "a Tank takes the better: yellow 1 (Blitz) over white 5 (Adv)");
+    let art_up = attack(Kind::Artillery, 0, Kind::Tank, 2, Terrain::Mountain, 1);
+    let r = attack::resolve(&t, &art_up, 3, 6);
+    assert!(!r.two_dice && r.column == 1);
+    assert_eq!(r.result, Outcome::Disrupt);
+    let inf_up = attack(Kind::Infantry, 0, Kind::Tank, 1, Terrain::Hill, 1);
+    assert_eq!(attack::column(&inf_up), 2);
+    // With one die, an Adv result is a Miss.
+    let level = attack(Kind::Infantry, 0, Kind::Infantry, 0, Terrain::Valley, 1);
+    let r = attack::resolve(&t, &level, 5, 1);
+    assert_eq!((r.raw, r.result), (Outcome::Miss, Outcome::Miss));
+}
+
+/// EX6: Infantry on a hill or mountain is missed on a four (soldier icon); City
+/// Defense likewise on the city's face; EX5: a Rout on a beach or desert disrupts; a
+/// disrupted target is Blitzed by a Disrupt or Rout.
+#[test]
+fn ex5_ex6_icons_terrain_and_disrupted_targets() {
+    let t = Data::embedded().unwrap().attack;
+    let dug_in = attack(Kind::Tank, 2, Kind::Infantry, 1, Terrain::Hill, 1);
+    let r = attack::resolve(&t, &dug_in, 4, 6);
+    assert_eq!(r.result, Outcome::Miss, "{:?}", r.why);
+    let capital = attack(Kind::Tank, 0, Kind::Infantry, 0, Terrain::Capital, 1);
+    assert_eq!(attack::resolve(&t, &capital, 1, 1).result, Outcome::Miss, "face 1 carries the Capital icon");
+    let air_base = attack(Kind::Tank, 0, Kind::Infantry, 0, Terrain::AirBase, 1);
+    assert_eq!(
+        attack::resolve(&t, &air_base, 1, 1).result,
+        Outcome::Blitz,
+        "the Capital's icon does not defend an Air Base"
+    );
+    let beach = attack(Kind::Infantry, 0, Kind::Tank, 0, Terrain::Beach, 1);
+    assert_eq!(attack::resolve(&t, &beach, 4, 1).result, Outcome::Disrupt, "Rout on a beach disrupts");
+    let valley = attack(Kind::Infantry, 0, Kind::Tank, 0, Terrain::Valley, 1);
+    assert_eq!(attack::resolve(&t, &valley, 4, 1).result, Outcome::Rout);
+    let disrupted = Attack { target_disrupted: true, ..valley };
+    assert_eq!(attack::resolve(&t, &disrupted, 3, 1).result, Outcome::Blitz);
+    // A Tank's TAKE WHITE keeps the white result unless it is Adv.
+    let white = Attack { take: Take::White, ..attack(Kind::Tank, 2, Kind::Tank, 0, Terrain::Valley, 2) };
+    assert_eq!(attack::resolve(&t, &white, 2, 1).result, Outcome::Disrupt);
+}

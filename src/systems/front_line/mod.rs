@@ -5,4 +5,5 @@
 //! reactions and the mail game follow. Not yet listed among the systems a campaign
 //! can use.
 
+pub mod attack;
 pub mod data;
