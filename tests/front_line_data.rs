@@ -159,3 +159,38 @@ fn ex5_ex6_icons_terrain_and_disrupted_targets() {
     let white = Attack { take: Take::White, ..attack(Kind::Tank, 2, Kind::Tank, 0, Terrain::Valley, 2) };
     assert_eq!(attack::resolve(&t, &white, 2, 1).result, Outcome::Disrupt);
 }
+
+use umpire::systems::front_line::movement::{self, Units};
+
+/// Move, rulings 1 and 2, EX0: steps by kind, own units passed, enemies and
+/// Unfriendly Cities not, Desert's third step, Lake Nogo.
+#[test]
+fn moves_by_kind_terrain_and_what_stands_in_the_way() {
+    let d = Data::embedded().unwrap();
+    let sq = |s: &str| Square::parse(s).unwrap();
+    let path = |v: &[&str]| v.iter().map(|s| sq(s)).collect::<Vec<_>>();
+    let mut units = Units::new();
+    units.insert(sq("C3"), (Side::Red, Kind::Infantry));
+    units.insert(sq("E5"), (Side::Green, Kind::Tank));
+    let red_cities = |s: Square| s.country() == Some(Side::Red);
+    let mv = |kind, from: &str, p: &[&str], units: &Units| {
+        movement::check(&d.main, units, Side::Red, kind, sq(from), &path(p), &red_cities)
+    };
+    assert!(mv(Kind::Infantry, "B2", &["C2"], &units).is_ok(), "into its own Air Base");
+    assert!(mv(Kind::Infantry, "B2", &["C1"], &units).unwrap_err().contains("orthogonal only"));
+    assert!(mv(Kind::Tank, "B2", &["C1"], &units).is_ok());
+    assert!(mv(Kind::Infantry, "B3", &["C3", "D3"], &units).is_ok(), "through its own unit");
+    assert!(mv(Kind::Infantry, "B3", &["C3"], &units).unwrap_err().contains("not empty"));
+    assert!(mv(Kind::Tank, "D4", &["E5"], &units).unwrap_err().contains("enemy unit"));
+    // C4 is Desert: a third step is allowed; without Desert, two at most.
+    assert!(mv(Kind::Infantry, "C5", &["C4", "D4", "D5"], &units).is_ok());
+    assert!(mv(Kind::Infantry, "A6", &["B6", "C6"], &units).is_ok());
+    assert!(mv(Kind::Infantry, "A5", &["A6", "B6", "C6"], &units).unwrap_err().contains("1 or 2 squares"));
+    // EX0: Green's Air Base is an Unfriendly City to Red.
+    assert!(mv(Kind::Infantry, "H4", &["H5"], &units).unwrap_err().contains("Unfriendly City"));
+    // Lake Nogo.
+    let e =
+        movement::check(&d.nogo, &units, Side::Red, Kind::Infantry, sq("C3"), &path(&["D3"]), &red_cities)
+            .unwrap_err();
+    assert!(e.contains("Lake Nogo"), "{e}");
+}

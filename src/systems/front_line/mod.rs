@@ -7,3 +7,4 @@
 
 pub mod attack;
 pub mod data;
+pub mod movement;
