@@ -228,7 +228,6 @@ pub fn dispatch(command: Command) -> Result<i32> {
         Command::Map { dir, viewer, step, output } => {
             let c = Campaign::open(&dir)?;
             let info = find_system(&c.config.system)?;
-            let draw = info.tools.map.ok_or_else(|| anyhow!("system {} draws no map", info.name))?;
             let viewer = match viewer.to_ascii_lowercase().as_str() {
                 "public" => systems::Viewer::Public,
                 "gm" => systems::Viewer::Gm,
@@ -239,7 +238,17 @@ pub fn dispatch(command: Command) -> Result<i32> {
                         .ok_or_else(|| anyhow!("no player '{viewer}'"))?,
                 ),
             };
-            let svg = draw(&c.state(step.unwrap_or(c.steps()))?, &viewer)?;
+            let state = c.state(step.unwrap_or(c.steps()))?;
+            // A system's own map tool, else the picture its reports carry (drawn from the
+            // campaign's data files).
+            let svg = match info.tools.map {
+                Some(draw) => draw(&state, &viewer)?,
+                None => c
+                    .engine()?
+                    .view(&state, &viewer)?
+                    .svg
+                    .ok_or_else(|| anyhow!("system {} draws no map", info.name))?,
+            };
             match output {
                 Some(path) => {
                     // Only the public picture may be read by others; a player's shows hidden units.

@@ -63,10 +63,8 @@ pub static INFO: SystemInfo = SystemInfo {
     tools: super::Tools {
         what_if: None,
         bench: None,
-        map: Some(|state, _viewer| {
-            let s: State = serde_json::from_value(state.clone()).map_err(Error::from)?;
-            Ok(svg::svg(&s, &Data::embedded()?))
-        }),
+        // `umpire map` draws the view's SVG, from the campaign's own data files.
+        map: None,
     },
     options: &[
         super::options::OptionSpec {
@@ -385,32 +383,13 @@ impl System for Algeria {
         let Some(side) = state.side_of(player) else {
             return Err(vec![OrderError::new(1, "", format!("'{player}' plays no side in this game"))]);
         };
-        if state.stage == Stage::Suspended && state.ops.question.is_some() && side == Side::Government {
-            let answer =
-                body.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
-            let up = answer.to_ascii_uppercase();
-            if up == "NO REACT" || up.starts_with("REACT WITH ") {
-                return Ok(Orders { lines: Vec::new(), answer: Some(up) });
-            }
-            return Err(vec![OrderError::new(
-                1,
-                answer,
-                "answer the question with REACT WITH <units> [AIR n] or NO REACT",
-            )]);
-        }
-        if let Some(q) =
-            state.event_question.as_ref().filter(|q| state.stage == Stage::Event && q.chooser == side)
-        {
-            let answer =
-                body.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
-            if q.answers.iter().any(|a| a.eq_ignore_ascii_case(answer)) {
-                return Ok(Orders { lines: Vec::new(), answer: Some(answer.to_ascii_uppercase()) });
-            }
-            return Err(vec![OrderError::new(
-                1,
-                answer,
-                format!("answer with one of: {}", q.answers.join(", ")),
-            )]);
+        // A React or event question: the answer is read as the engine reads any
+        // question's (a number or an answer's words), and reaches `resolve` as its words.
+        if let Some(prompt) = self.phase(state).prompts.get(player) {
+            return prompt
+                .read(body)
+                .map(|i| Orders { lines: Vec::new(), answer: prompt.answers.get(i).cloned() })
+                .map_err(|why| vec![OrderError::new(1, body.trim(), why)]);
         }
         let (lines, errors) = orders::read(&self.data, side, body);
         let mut errors: Vec<OrderError> =
