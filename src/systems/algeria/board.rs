@@ -55,9 +55,12 @@ pub fn is_elite(state: &State, data: &Data, id: &str) -> bool {
 /// 9.22: several units may act together only if all are elite or a French division
 /// is in the area (any box).
 pub fn may_combine(state: &State, data: &Data, area: &str, units: &[String]) -> bool {
-    units.len() <= 1
-        || units.iter().all(|u| is_elite(state, data, u))
-        || state.units_in(area).any(|u| u.kind == "division")
+    units.len() <= 1 || elite_or_division(state, data, area, units)
+}
+
+/// The condition of 9.22 and 11.12: every unit elite, or a French division in the area.
+fn elite_or_division(state: &State, data: &Data, area: &str, units: &[String]) -> bool {
+    units.iter().all(|u| is_elite(state, data, u)) || state.units_in(area).any(|u| u.kind == "division")
 }
 
 /// Government mobile units that could Flush or React in `area`: in its OPS or PTL
@@ -98,10 +101,7 @@ pub fn check_team(state: &State, data: &Data, area: &str, team: &[String]) -> Re
         ));
     }
     let from_afar = team.iter().any(|id| state.units.get(id).is_some_and(|u| u.area != area));
-    if from_afar
-        && !(team.iter().all(|u| is_elite(state, data, u))
-            || state.units_in(area).any(|u| u.kind == "division"))
-    {
+    if from_afar && !elite_or_division(state, data, area, team) {
         return Err(
             "airmobilized units come from afar only for elite units or where a division is (11.12)".into()
         );

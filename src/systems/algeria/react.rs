@@ -45,7 +45,7 @@ fn best(state: &State, data: &Data, units: &[String]) -> Vec<String> {
 /// ALL: every eligible unit in the area (and airmobile ones) if they may combine,
 /// else the best one.
 fn all(state: &State, data: &Data, area: &str, units: &[String]) -> Vec<String> {
-    if board::may_combine(state, data, area, units) && board::check_team(state, data, area, units).is_ok() {
+    if board::check_team(state, data, area, units).is_ok() {
         units.to_vec()
     } else {
         let here: Vec<String> =

@@ -25,9 +25,10 @@ pub fn setup_box(data: &Data, kind: &str, area: &str) -> Box_ {
 
 /// May a Front stand in `area` (6.2: not Remote, one an area; R12: not abroad)?
 pub fn front_allowed(state: &State, data: &Data, area: &str) -> bool {
-    let Some(a) = data.area(area) else { return false };
-    let remote = a.kind == AreaType::Remote || state.areas.get(area).is_some_and(|s| s.resettled);
-    !remote && a.kind != AreaType::Country && !state.units_in(area).any(|u| u.kind == "front")
+    data.area(area).is_some()
+        && !super::board::remote(state, data, area)
+        && !super::board::abroad(data, area)
+        && !state.units_in(area).any(|u| u.kind == "front")
 }
 
 /// The scenario's starting state, with the default placement.

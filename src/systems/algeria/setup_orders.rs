@@ -48,14 +48,9 @@ fn place_one(
         .ok_or_else(|| format!("no {unit} of yours sets up in wilaya {} (C.8)", target.wilaya))?;
     let kind = state.units[&candidate].kind.clone();
     if kind == "front" {
-        let from = state.units[&candidate].area.clone();
-        if from != area {
-            // The Front itself does not block its new area.
-            let mut without = state.clone();
-            without.units.remove(&candidate);
-            if !front_allowed(&without, data, area) {
-                return Err(format!("a Front may not stand in {area} (Remote, or a Front is there: 6.2)"));
-            }
+        // A Front moving elsewhere is not itself in `area`, so it cannot block it.
+        if state.units[&candidate].area != area && !front_allowed(state, data, area) {
+            return Err(format!("a Front may not stand in {area} (Remote, or a Front is there: 6.2)"));
         }
     }
     if dispersed && kind != "division" {
