@@ -301,10 +301,6 @@ pub struct Data {
     pub scenarios: BTreeMap<String, Scenario>,
 }
 
-fn bad(file: &str, reason: impl std::fmt::Display) -> Error {
-    Error::data(file, reason)
-}
-
 impl Data {
     /// Reads the components through `data`, so a campaign's own copy wins.
     pub fn load(data: &GameData) -> Result<Data> {
@@ -322,11 +318,13 @@ impl Data {
     }
 
     pub fn from_texts(areas: &str, forces: &str, tables: &str, scenarios: &str) -> Result<Data> {
-        let areas = check_areas(toml::from_str::<AreasFile>(areas).map_err(|e| bad("areas.toml", e))?.area)?;
-        let forces: ForcesFile = toml::from_str(forces).map_err(|e| bad("forces.toml", e))?;
+        let areas =
+            check_areas(toml::from_str::<AreasFile>(areas).map_err(|e| Error::data("areas.toml", e))?.area)?;
+        let forces: ForcesFile = toml::from_str(forces).map_err(|e| Error::data("forces.toml", e))?;
         check_kinds(&forces.kind)?;
-        let tables = check_tables(toml::from_str(tables).map_err(|e| bad("tables.toml", e))?)?;
-        let scenarios: ScenariosFile = toml::from_str(scenarios).map_err(|e| bad("scenarios.toml", e))?;
+        let tables = check_tables(toml::from_str(tables).map_err(|e| Error::data("tables.toml", e))?)?;
+        let scenarios: ScenariosFile =
+            toml::from_str(scenarios).map_err(|e| Error::data("scenarios.toml", e))?;
         let data = Data {
             areas,
             kinds: forces.kind,
@@ -396,22 +394,22 @@ impl Data {
         const F: &str = "scenarios.toml";
         for name in ["1954", "1958", "1960"] {
             if !self.scenarios.contains_key(name) {
-                return Err(bad(F, format!("scenario {name} is missing (C.8)")));
+                return Err(Error::data(F, format!("scenario {name} is missing (C.8)")));
             }
         }
         for (name, s) in &self.scenarios {
             if s.government_psl > 99 || s.fln_psl > 99 || s.government_psl == 0 || s.fln_psl == 0 {
-                return Err(bad(F, format!("{name}: a PSL lies within 1..99 (2.3)")));
+                return Err(Error::data(F, format!("{name}: a PSL lies within 1..99 (2.3)")));
             }
             for (side, setup) in [(Side::Government, &s.government), (Side::Fln, &s.fln)] {
                 let mut totals: BTreeMap<&str, u32> = BTreeMap::new();
                 for (wilaya, units) in setup {
                     if self.wilaya(wilaya).is_empty() {
-                        return Err(bad(F, format!("{name}: '{wilaya}' is not a wilaya")));
+                        return Err(Error::data(F, format!("{name}: '{wilaya}' is not a wilaya")));
                     }
                     for (kind, n) in units {
                         let k = self.kind(kind).filter(|k| k.side == side).ok_or_else(|| {
-                            bad(F, format!("{name}: '{kind}' is not a {} unit", side.name()))
+                            Error::data(F, format!("{name}: '{kind}' is not a {} unit", side.name()))
                         })?;
                         *totals.entry(k.kind.as_str()).or_default() += n;
                     }
@@ -419,7 +417,7 @@ impl Data {
                 for (kind, n) in totals {
                     let mix = self.kind(kind).map(|k| k.counter_ids().len() as u32).unwrap_or(0);
                     if n > mix {
-                        return Err(bad(
+                        return Err(Error::data(
                             F,
                             format!("{name}: {n} {kind} units, and the counter mix has {mix} (ruling R1)"),
                         ));
@@ -435,26 +433,29 @@ fn check_areas(areas: Vec<Area>) -> Result<Vec<Area>> {
     const F: &str = "areas.toml";
     let ids: BTreeSet<&str> = areas.iter().map(|a| a.id.as_str()).collect();
     if ids.len() != areas.len() {
-        return Err(bad(F, "an area id appears twice"));
+        return Err(Error::data(F, "an area id appears twice"));
     }
     for a in &areas {
         for b in &a.adjacent {
             let other = areas
                 .iter()
                 .find(|x| x.id == *b)
-                .ok_or_else(|| bad(F, format!("{} is adjacent to unknown area {b}", a.id)))?;
+                .ok_or_else(|| Error::data(F, format!("{} is adjacent to unknown area {b}", a.id)))?;
             if !other.adjacent.contains(&a.id) {
-                return Err(bad(F, format!("{} lists {b} as adjacent but {b} does not list it", a.id)));
+                return Err(Error::data(
+                    F,
+                    format!("{} lists {b} as adjacent but {b} does not list it", a.id),
+                ));
             }
             if other.wilaya == a.wilaya {
-                return Err(bad(
+                return Err(Error::data(
                     F,
                     format!("{} and {b} share a wilaya: list only adjacencies across borders", a.id),
                 ));
             }
         }
         if a.kind == AreaType::Country && !["FRANCE", "MOROCCO", "TUNISIA"].contains(&a.id.as_str()) {
-            return Err(bad(
+            return Err(Error::data(
                 F,
                 format!("{} is a country, and the countries are France, Morocco, Tunisia", a.id),
             ));
@@ -462,7 +463,7 @@ fn check_areas(areas: Vec<Area>) -> Result<Vec<Area>> {
     }
     for id in ["FRANCE", "MOROCCO", "TUNISIA"] {
         if !areas.iter().any(|a| a.id == id && a.kind == AreaType::Country) {
-            return Err(bad(F, format!("{id} must be a country (2.2)")));
+            return Err(Error::data(F, format!("{id} must be a country (2.2)")));
         }
     }
     Ok(areas)
@@ -483,17 +484,20 @@ fn check_kinds(kinds: &[Kind]) -> Result<()> {
     ];
     for (kind, side) in needed {
         if !kinds.iter().any(|k| k.kind == kind && k.side == side) {
-            return Err(bad(F, format!("the rules need the {} kind '{kind}'", side.name())));
+            return Err(Error::data(F, format!("the rules need the {} kind '{kind}'", side.name())));
         }
     }
     let mut ids = BTreeSet::new();
     for k in kinds {
         if k.counter_ids().is_empty() {
-            return Err(bad(F, format!("{} has no counters", k.kind)));
+            return Err(Error::data(F, format!("{} has no counters", k.kind)));
         }
         for id in k.counter_ids() {
             if !id.chars().all(|c| c.is_ascii_alphanumeric()) || !ids.insert(id.clone()) {
-                return Err(bad(F, format!("counter id '{id}' is not letters and digits, or is used twice")));
+                return Err(Error::data(
+                    F,
+                    format!("counter id '{id}' is not letters and digits, or is used twice"),
+                ));
             }
         }
     }
@@ -507,33 +511,33 @@ fn check_tables(t: TablesFile) -> Result<Tables> {
         let code = t
             .mission_success
             .get(&roll.to_string())
-            .ok_or_else(|| bad(F, format!("mission_success has no row {roll}")))?;
+            .ok_or_else(|| Error::data(F, format!("mission_success has no row {roll}")))?;
         mission_success
-            .push(Success::parse(code).ok_or_else(|| bad(F, format!("'{code}' is not a result")))?);
+            .push(Success::parse(code).ok_or_else(|| Error::data(F, format!("'{code}' is not a result")))?);
     }
     if t.combat.rows.len() != 6 || t.combat.rows.iter().any(|r| r.len() != t.combat.columns.len()) {
-        return Err(bad(F, "combat needs six rows, one number per column"));
+        return Err(Error::data(F, "combat needs six rows, one number per column"));
     }
     if !t.combat.columns.windows(2).all(|w| w[0] < w[1]) || t.combat.columns.first() != Some(&1) {
-        return Err(bad(F, "combat columns start at 1 and rise"));
+        return Err(Error::data(F, "combat columns start at 1 and rise"));
     }
     let d = &t.depreciation;
     if d.from.len() != d.loss.len() || d.from.first() != Some(&1) || !d.from.windows(2).all(|w| w[0] < w[1]) {
-        return Err(bad(F, "depreciation: one loss number per column, columns from 1 upwards"));
+        return Err(Error::data(F, "depreciation: one loss number per column, columns from 1 upwards"));
     }
     for e in &t.event {
         if !EVENTS.contains(&e.event.as_str()) {
-            return Err(bad(F, format!("event '{}' is not one of {}", e.event, EVENTS.join(", "))));
+            return Err(Error::data(F, format!("event '{}' is not one of {}", e.event, EVENTS.join(", "))));
         }
     }
     for d66 in (11..=66).filter(|n| (1..=6).contains(&(n / 10)) && (1..=6).contains(&(n % 10))) {
         if t.event.iter().filter(|e| (e.rolls[0]..=e.rolls[1]).contains(&d66)).count() != 1 {
-            return Err(bad(F, format!("the d66 roll {d66} must name exactly one event")));
+            return Err(Error::data(F, format!("the d66 roll {d66} must name exactly one event")));
         }
     }
     for roll in 2..=13 {
         if t.coup.iter().filter(|r| (r.rolls[0]..=r.rolls[1]).contains(&roll)).count() != 1 {
-            return Err(bad(F, format!("the coup roll {roll} must have exactly one row")));
+            return Err(Error::data(F, format!("the coup roll {roll} must have exactly one row")));
         }
     }
     Ok(Tables {

@@ -215,8 +215,8 @@ pub fn run(
             ];
             let s = mst(data, dice, format!("9.13 Move {unit} {from} -> {to} MST"), &drms, log);
             if s.plus {
-                let gone = lose_whole(state, data, unit, log);
-                return Ok(Done { area: to.clone(), units: gone, strike: false, reactable: false });
+                lose_whole(state, data, unit, log);
+                return Ok(Done { area: to.clone(), units: Vec::new(), strike: false, reactable: false });
             }
             if let Some(u) = state.units.get_mut(unit) {
                 u.area = to.clone();
@@ -325,14 +325,11 @@ pub fn run(
 }
 
 /// A unit lost outright on a Move (+): eliminated, whatever its kind.
-fn lose_whole(state: &mut State, data: &Data, id: &str, log: &mut Log) -> Vec<String> {
-    let mut units = vec![id.to_string()];
-    while let Some(u) = units.pop() {
-        if let Some(new) = lose(state, data, &u, log) {
-            units.push(new);
-        }
+fn lose_whole(state: &mut State, data: &Data, id: &str, log: &mut Log) {
+    let mut next = Some(id.to_string());
+    while let Some(u) = next {
+        next = lose(state, data, &u, log);
     }
-    Vec::new()
 }
 
 /// 11.5: at most one Terror marker an area.

@@ -4,7 +4,7 @@
 //! end it, and the Turn Interphase and the next turn's Random Events follow.
 
 use super::board::{self, Log};
-use super::data::{AreaType, Data, Side};
+use super::data::{Data, Side};
 use super::dice::Roll;
 use super::events;
 use super::fln_missions::{self, Done};
@@ -286,9 +286,4 @@ fn shorter_check(state: &mut State, log: &mut Log) {
         ));
     }
     state.leader = leader;
-}
-
-/// The areas a report lists, Algeria first, in data order.
-pub fn algerian_areas(data: &Data) -> impl Iterator<Item = &super::data::Area> {
-    data.areas.iter().filter(|a| a.kind != AreaType::Country)
 }

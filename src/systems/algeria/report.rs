@@ -1,7 +1,6 @@
 //! What each reader sees (the board, tracks and pools are public; a side's held
 //! orders and standing orders are its own and the GM's), as report sections.
 
-use super::board;
 use super::combat::free_counter;
 use super::data::{AreaType, Data, Side};
 use super::state::{Box_, Stage, State, Unit};
@@ -175,6 +174,5 @@ pub fn sections(state: &State, data: &Data, viewer: &Viewer) -> Vec<Section> {
         }
         out.push(Section { title: format!("The {}'s orders (private)", side.name()), lines });
     }
-    let _ = board::patrol;
     out
 }

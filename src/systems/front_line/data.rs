@@ -209,10 +209,6 @@ pub struct Data {
     pub setups: Vec<SetupCard>,
 }
 
-fn bad(file: &str, reason: impl std::fmt::Display) -> Error {
-    Error::data(file, reason)
-}
-
 impl Data {
     pub fn embedded() -> Result<Data> {
         let text = |n: &str| FILES.iter().find(|(f, _)| *f == n).map(|(_, t)| *t).unwrap_or("");
@@ -227,46 +223,53 @@ impl Data {
     pub fn from_texts(boards: &str, attack: &str, supply: &str, setups: &str) -> Result<Data> {
         const B: &str = "battlefields.toml";
         let files: BTreeMap<String, BoardFile> = toml::from_str::<BTreeMap<String, toml::Value>>(boards)
-            .map_err(|e| bad(B, e))?
+            .map_err(|e| Error::data(B, e))?
             .into_iter()
-            .map(|(k, v)| v.try_into::<BoardFile>().map(|b| (k, b)).map_err(|e| bad(B, e)))
+            .map(|(k, v)| v.try_into::<BoardFile>().map(|b| (k, b)).map_err(|e| Error::data(B, e)))
             .collect::<Result<_>>()?;
         let board = |name: &str| -> Result<Battlefield> {
-            let f = files.get(name).ok_or_else(|| bad(B, format!("no [{name}] battlefield")))?;
+            let f = files.get(name).ok_or_else(|| Error::data(B, format!("no [{name}] battlefield")))?;
             if f.rows.len() != 6 {
-                return Err(bad(B, format!("{name}: six rows, not {}", f.rows.len())));
+                return Err(Error::data(B, format!("{name}: six rows, not {}", f.rows.len())));
             }
             let mut terrain = Vec::new();
             for (r, row) in f.rows.iter().enumerate() {
                 let words: Vec<&str> = row.split_whitespace().collect();
                 if words.len() != 10 {
-                    return Err(bad(B, format!("{name}: row {} has {} squares, not 10", r + 1, words.len())));
+                    return Err(Error::data(
+                        B,
+                        format!("{name}: row {} has {} squares, not 10", r + 1, words.len()),
+                    ));
                 }
                 for w in words {
                     terrain.push(
-                        Terrain::parse(w).ok_or_else(|| bad(B, format!("{name}: '{w}' is not a terrain")))?,
+                        Terrain::parse(w)
+                            .ok_or_else(|| Error::data(B, format!("{name}: '{w}' is not a terrain")))?,
                     );
                 }
             }
             let purple = f
                 .purple
                 .iter()
-                .map(|s| Square::parse(s).ok_or_else(|| bad(B, format!("{name}: '{s}' is not a square"))))
+                .map(|s| {
+                    Square::parse(s).ok_or_else(|| Error::data(B, format!("{name}: '{s}' is not a square")))
+                })
                 .collect::<Result<Vec<_>>>()?;
             let field = Battlefield { name: name.to_string(), terrain, purple };
-            check_board(&field).map_err(|e| bad(B, format!("{name}: {e}")))?;
+            check_board(&field).map_err(|e| Error::data(B, format!("{name}: {e}")))?;
             Ok(field)
         };
         let main = board("main")?;
         let nogo = board("nogo")?;
         let attack = read_attack(attack)?;
-        let supply = toml::from_str::<SupplyFile>(supply).map_err(|e| bad("supply-cards.toml", e))?.card;
-        check_supply(&supply).map_err(|e| bad("supply-cards.toml", e))?;
-        let setups = toml::from_str::<SetupFile>(setups).map_err(|e| bad("setups.toml", e))?.setup;
+        let supply =
+            toml::from_str::<SupplyFile>(supply).map_err(|e| Error::data("supply-cards.toml", e))?.card;
+        check_supply(&supply).map_err(|e| Error::data("supply-cards.toml", e))?;
+        let setups = toml::from_str::<SetupFile>(setups).map_err(|e| Error::data("setups.toml", e))?.setup;
         for s in &setups {
             for field in [&main, &nogo] {
                 check_setup(field, s).map_err(|e| {
-                    bad(
+                    Error::data(
                         "setups.toml",
                         format!(
                             "{} {} on {}: {e}",
@@ -331,25 +334,26 @@ fn check_board(f: &Battlefield) -> std::result::Result<(), String> {
 
 fn outcomes(v: Option<&toml::Value>, what: &str) -> Result<Vec<Outcome>> {
     const A: &str = "attack-table.toml";
-    let list =
-        v.and_then(|v| v.as_array()).ok_or_else(|| bad(A, format!("{what}: a list of six results")))?;
+    let list = v
+        .and_then(|v| v.as_array())
+        .ok_or_else(|| Error::data(A, format!("{what}: a list of six results")))?;
     let out = list
         .iter()
         .map(|x| {
             x.as_str()
                 .and_then(Outcome::parse)
-                .ok_or_else(|| bad(A, format!("{what}: '{x}' is not a result")))
+                .ok_or_else(|| Error::data(A, format!("{what}: '{x}' is not a result")))
         })
         .collect::<Result<Vec<_>>>()?;
     if out.len() != 6 {
-        return Err(bad(A, format!("{what}: six results, one a die face")));
+        return Err(Error::data(A, format!("{what}: six results, one a die face")));
     }
     Ok(out)
 }
 
 fn read_attack(text: &str) -> Result<AttackTable> {
     const A: &str = "attack-table.toml";
-    let f: AttackFile = toml::from_str(text).map_err(|e| bad(A, e))?;
+    let f: AttackFile = toml::from_str(text).map_err(|e| Error::data(A, e))?;
     let ranges = [
         outcomes(f.ranges.get("range1"), "range1")?,
         outcomes(f.ranges.get("range2"), "range2")?,
@@ -357,12 +361,15 @@ fn read_attack(text: &str) -> Result<AttackTable> {
     ];
     let adv = outcomes(f.adv.get("column"), "adv")?;
     if adv.contains(&Outcome::Adv) {
-        return Err(bad(A, "the Advantage column cannot send to itself"));
+        return Err(Error::data(A, "the Advantage column cannot send to itself"));
     }
     // Tanks may take it instead of the white result: never weaker than Range 1.
     for (face, (a, r)) in adv.iter().zip(ranges[0].iter()).enumerate() {
         if *r != Outcome::Adv && a > r {
-            return Err(bad(A, format!("adv face {}: {a:?} is weaker than range 1's {r:?}", face + 1)));
+            return Err(Error::data(
+                A,
+                format!("adv face {}: {a:?} is weaker than range 1's {r:?}", face + 1),
+            ));
         }
     }
     let mut icons = BTreeMap::new();
@@ -372,7 +379,7 @@ fn read_attack(text: &str) -> Result<AttackTable> {
             .get(name)
             .and_then(|v| v.as_integer())
             .filter(|n| (1..=6).contains(n))
-            .ok_or_else(|| bad(A, format!("icon {name}: a die face 1-6")))?;
+            .ok_or_else(|| Error::data(A, format!("icon {name}: a die face 1-6")))?;
         icons.insert(name.to_string(), face as u8);
     }
     Ok(AttackTable { ranges, adv, icons })
