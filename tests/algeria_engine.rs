@@ -21,16 +21,6 @@ fn adjudicate(dir: &Path) -> String {
     ok(&["adjudicate", dir.to_str().unwrap(), "--force"])
 }
 
-fn newest_report(dir: &Path, reader: &str) -> String {
-    let last = std::fs::read_dir(dir.join("reports"))
-        .unwrap()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u64>().ok())
-        .max()
-        .unwrap();
-    std::fs::read_to_string(dir.join(format!("reports/{last}/{reader}.txt"))).unwrap()
-}
-
 /// Plays the two set-up phases with the given files.
 fn set_up(tmp: &Path, dir: &Path, s: &BTreeMap<String, String>, n: &mut usize, gov: &str, fln: &str) {
     assert!(
@@ -243,12 +233,6 @@ fn sequential_reinforcement_and_the_wait_limit() {
     assert_eq!(open_phase(&dir), "T1-OPS.1");
     let out = adjudicate(&dir);
     assert!(open_phase(&dir).starts_with("T2-REINF"), "the second WAIT is skipped: {out}");
-    let fln = std::fs::read_dir(dir.join("reports"))
-        .unwrap()
-        .flatten()
-        .filter_map(|e| e.file_name().to_str()?.parse::<u64>().ok())
-        .max()
-        .unwrap();
-    let text = std::fs::read_to_string(dir.join(format!("reports/{fln}/fln.txt"))).unwrap();
+    let text = newest_report(&dir, "fln");
     assert!(text.contains("WAIT: skipped: at most 1 WAIT(s) a phase"), "{text}");
 }

@@ -233,17 +233,7 @@ fn item_1_the_guerilla_warfare_readme_lines_are_accepted_in_their_game() {
         }
     }
     ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
-    let public = std::fs::read_to_string(dir.join("reports/latest/public.txt"))
-        .or_else(|_| {
-            let steps = std::fs::read_dir(dir.join("reports"))
-                .unwrap()
-                .flatten()
-                .filter_map(|e| e.file_name().to_str().and_then(|s| s.parse::<u64>().ok()))
-                .max()
-                .unwrap();
-            std::fs::read_to_string(dir.join(format!("reports/{steps}/public.txt")))
-        })
-        .unwrap();
+    let public = newest_report(&dir, "public");
     assert!(public.contains("formed by guerillas"), "{public}");
 }
 

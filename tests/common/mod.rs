@@ -121,3 +121,14 @@ pub fn shared(rel: &str) -> Option<PathBuf> {
         None
     }
 }
+
+/// The newest step's report for `reader` (a player, `public` or `gm`), as text.
+pub fn newest_report(dir: &Path, reader: &str) -> String {
+    let last = std::fs::read_dir(dir.join("reports"))
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<u64>().ok())
+        .max()
+        .unwrap();
+    std::fs::read_to_string(dir.join(format!("reports/{last}/{reader}.txt"))).unwrap()
+}
