@@ -149,19 +149,23 @@ impl Crt {
     /// The built-in tables (the embedded `crt.toml`); a state that names no tables
     /// uses these, so campaigns made before the tables were data replay unchanged.
     pub fn builtin() -> Crt {
-        static BUILTIN: OnceLock<Crt> = OnceLock::new();
-        BUILTIN
-            .get_or_init(|| {
-                let text = FILES.iter().find(|(n, _)| *n == "crt.toml").map(|(_, t)| *t).unwrap_or("");
-                // A test reads the embedded file; were it unreadable, every result would be "none".
-                Crt::parse(text).unwrap_or(Crt { open: Vec::new(), infrastructure: Vec::new() })
-            })
-            .clone()
+        Crt::embedded().clone()
     }
 
-    /// Saved in the state only when a GM's copy differs from the built-in tables.
+    /// The embedded tables, read once per process.
+    fn embedded() -> &'static Crt {
+        static BUILTIN: OnceLock<Crt> = OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            let text = FILES.iter().find(|(n, _)| *n == "crt.toml").map(|(_, t)| *t).unwrap_or("");
+            // A test reads the embedded file; were it unreadable, every result would be "none".
+            Crt::parse(text).unwrap_or(Crt { open: Vec::new(), infrastructure: Vec::new() })
+        })
+    }
+
+    /// Saved in the state only when a GM's copy differs from the built-in tables
+    /// (asked at every state written, so it compares without a copy).
     pub fn is_builtin(&self) -> bool {
-        *self == Crt::builtin()
+        self == Crt::embedded()
     }
 
     /// The result for a (modified) die on a column of the Open or Infrastructure CRT.
