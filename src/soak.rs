@@ -131,7 +131,9 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                     )));
                 }
             }
-            for player in &phase.asked() {
+            // The bot writes for the players the phase waits for; a welcome player's
+            // standing orders ride on its own turns.
+            for player in &phase.waited_for() {
                 let state = c.current_state()?;
                 let body = if crate::campaign::signon::is_sign_on(&phase) {
                     "signing on".to_string()

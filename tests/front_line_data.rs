@@ -107,6 +107,7 @@ fn attack(attacker: Kind, ah: u8, target: Kind, th: u8, terrain: Terrain, range:
         target_disrupted: false,
         range,
         take: Take::Best,
+        rallied: false,
     }
 }
 

@@ -17,12 +17,13 @@ use umpire::campaign::adjudicate;
 use umpire::campaign::ingest::{self, Verdict};
 use umpire::campaign::new::{self, NewCampaign};
 
-const SYSTEMS: [(&str, &[&str]); 5] = [
+const SYSTEMS: [(&str, &[&str]); 6] = [
     ("dice", &["alice", "bob"]),
     ("diplomacy", &["austria", "england", "france", "germany", "italy", "russia", "turkey"]),
     ("guerilla-warfare", &["austria", "england", "france", "germany", "italy", "russia", "turkey"]),
     ("andartes", &["government", "dse"]),
     ("algeria", &["government", "fln"]),
+    ("front-line", &["red", "green"]),
 ];
 
 fn config() -> Config {

@@ -79,9 +79,10 @@ pub fn adjudicate(c: &mut Campaign, force: bool) -> Result<Vec<Outcome>> {
     let step = c.steps() + 1;
     let sealed = sealed_orders(c, step)?;
     // Optional players count too: the phase waits for them to answer or pass, and a
-    // forced step lets them pass.
+    // forced step lets them pass. Welcome players are never waited for.
     let asked = phase.asked();
-    let missing: Vec<&PlayerId> = asked.iter().filter(|p| !sealed.contains_key(*p)).collect();
+    let waited = phase.waited_for();
+    let missing: Vec<&PlayerId> = waited.iter().filter(|p| !sealed.contains_key(*p)).collect();
     if phase.mode == PhaseMode::Immediate {
         return Err(Error::Refused(format!(
             "{} resolves each orders file as it arrives; there is nothing to adjudicate",
@@ -113,7 +114,7 @@ pub fn run_automatic(c: &mut Campaign) -> Result<Vec<Outcome>> {
     let mut outcomes = Vec::new();
     for _ in 0..MAX_AUTOMATIC_STEPS {
         let phase = c.phase(&c.current_state()?)?;
-        if phase.game_over.is_some() || !phase.asked().is_empty() {
+        if phase.game_over.is_some() || !phase.waited_for().is_empty() {
             return Ok(outcomes);
         }
         outcomes.push(resolve_step(c, &[], BTreeMap::new())?);
@@ -309,10 +310,11 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     // The next phase opens now; its deadline is fixed here and recorded, so a replay
     // renders the same reports.
     let opened = clock::now();
-    let next_deadline = match (&c.schedule_for(&next), next.game_over.is_none() && !next.asked().is_empty()) {
-        (Some(s), true) => Some(s.show(s.deadline(opened)?)),
-        _ => None,
-    };
+    let next_deadline =
+        match (&c.schedule_for(&next), next.game_over.is_none() && !next.waited_for().is_empty()) {
+            (Some(s), true) => Some(s.show(s.deadline(opened)?)),
+            _ => None,
+        };
 
     let mut txn = Txn::new();
     txn.write(state_path(step), serde_json::to_vec_pretty(&computed.state)?);

@@ -26,6 +26,7 @@ pub fn open(system_phase: Phase, version: Version, signed_on: bool, players: &[P
             game_over: None,
             kind: "sign-on".into(),
             optional: Vec::new(),
+            welcome: Vec::new(),
             prompts: Default::default(),
         }
     } else {

@@ -31,14 +31,14 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
         return Ok(done);
     }
     let phase = c.phase(&c.current_state()?)?;
-    if phase.game_over.is_some() || phase.mode == PhaseMode::Immediate || phase.asked().is_empty() {
+    if phase.game_over.is_some() || phase.mode == PhaseMode::Immediate || phase.waited_for().is_empty() {
         return Ok(done);
     }
     let step = c.steps() + 1;
     let sealed = adjudicate::sealed_orders(c, step)?;
-    // Reminders go to everyone asked who has not answered; at the deadline only the
-    // required players are late (an optional one simply passes).
-    let missing: Vec<String> = phase.asked().into_iter().filter(|p| !sealed.contains_key(p)).collect();
+    // Reminders go to everyone waited for who has not answered; at the deadline only
+    // the required players are late (an optional one simply passes).
+    let missing: Vec<String> = phase.waited_for().into_iter().filter(|p| !sealed.contains_key(p)).collect();
     let late: Vec<String> = missing.iter().filter(|p| phase.due.contains(p)).cloned().collect();
     let early = c.config.schedule.as_ref().is_none_or(|s| s.early);
     if missing.is_empty() && early {

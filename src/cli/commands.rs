@@ -577,19 +577,26 @@ fn status(dir: &Path) -> Result<i32> {
             .collect();
         let asked = phase.asked();
         for p in &asked {
-            let optional = if phase.due.contains(p) { "" } else { " (optional: may pass)" };
+            let optional = if phase.due.contains(p) {
+                ""
+            } else if phase.optional.contains(p) {
+                " (optional: may pass)"
+            } else {
+                " (may send standing orders; not waited for)"
+            };
             match (sealed.get(p), receipts.get(p)) {
                 (Some(_), Some(r)) => sayln!("  {p:<16} orders in, receipt {r}{optional}"),
                 _ => sayln!("  {p:<16} waiting{optional}"),
             }
         }
+        let waited = phase.waited_for();
         let waiting: Vec<&str> =
-            asked.iter().filter(|p| !sealed.contains_key(*p)).map(String::as_str).collect();
-        if !asked.is_empty() {
+            waited.iter().filter(|p| !sealed.contains_key(*p)).map(String::as_str).collect();
+        if !waited.is_empty() {
             sayln!(
                 "this mail round: {} of {} in{}",
-                asked.len() - waiting.len(),
-                asked.len(),
+                waited.len() - waiting.len(),
+                waited.len(),
                 if waiting.is_empty() {
                     String::new()
                 } else {

@@ -15,6 +15,7 @@ pub mod error;
 pub mod front_line;
 pub mod guerilla_warfare;
 pub mod options;
+pub mod roll;
 pub mod seats;
 pub mod toy;
 
@@ -156,6 +157,12 @@ pub struct Phase {
     /// pass until its deadline, where a missing one passes (no late notice).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub optional: Vec<PlayerId>,
+    /// Players who may send a file in this phase (standing orders for later, say) but
+    /// whom it never waits for: not reminded, never late, and the step resolves as soon
+    /// as the due and optional players are in. A file that came first is sealed into
+    /// the step like anyone's.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub welcome: Vec<PlayerId>,
     /// Questions put to players in this phase, by player: the player answers with the
     /// number or the words of one answer; the system reads the answer's words.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -206,6 +213,13 @@ impl Prompt {
 impl Phase {
     /// Everyone the phase asks, required first: whose receipts enter the digest.
     pub fn asked(&self) -> Vec<PlayerId> {
+        let mut all = self.waited_for();
+        all.extend(self.welcome.iter().filter(|p| !all.contains(p)).cloned().collect::<Vec<_>>());
+        all
+    }
+
+    /// The players the phase waits for: the due ones, then the optional ones.
+    pub fn waited_for(&self) -> Vec<PlayerId> {
         let mut all = self.due.clone();
         all.extend(self.optional.iter().filter(|p| !self.due.contains(p)).cloned());
         all
@@ -514,8 +528,14 @@ pub struct Tools {
 pub const NO_TOOLS: Tools = Tools { what_if: None, bench: None, map: None };
 
 /// Every system this build knows. Adding a system adds one line here.
-pub static SYSTEMS: &[&SystemInfo] =
-    &[&dice_server::INFO, &diplomacy::INFO, &guerilla_warfare::INFO, &andartes::INFO, &algeria::INFO];
+pub static SYSTEMS: &[&SystemInfo] = &[
+    &dice_server::INFO,
+    &diplomacy::INFO,
+    &guerilla_warfare::INFO,
+    &andartes::INFO,
+    &algeria::INFO,
+    &front_line::INFO,
+];
 
 /// Looks a system up by name.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {

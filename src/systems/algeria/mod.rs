@@ -307,6 +307,7 @@ impl System for Algeria {
             game_over: state.over.clone(),
             kind: "turn".into(),
             optional: Vec::new(),
+            welcome: Vec::new(),
             prompts: BTreeMap::new(),
         };
         match state.stage {

@@ -312,6 +312,7 @@ impl System for Andartes {
             game_over: state.over.clone(),
             kind,
             optional: Vec::new(),
+            welcome: Vec::new(),
             prompts: Default::default(),
         }
     }

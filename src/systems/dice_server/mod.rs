@@ -159,6 +159,7 @@ impl System for DiceServer {
                 game_over: None,
                 kind: "round".into(),
                 optional: state.optional.clone(),
+                welcome: Vec::new(),
                 prompts: Default::default(),
             };
         }
@@ -170,6 +171,7 @@ impl System for DiceServer {
             game_over: None,
             kind: "request".into(),
             optional: Vec::new(),
+            welcome: Vec::new(),
             prompts: Default::default(),
         }
     }

@@ -454,6 +454,7 @@ impl System for Diplomacy {
             }
             .into(),
             optional: Vec::new(),
+            welcome: Vec::new(),
             prompts: Default::default(),
         };
         if state.game_over.is_some() {

@@ -4,7 +4,7 @@
 
 use super::data::{AttackTable, Outcome, Terrain};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 pub enum Kind {
     Infantry,
     Tank,
@@ -12,6 +12,32 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// `I`, `T` or `A`, as in unit ids.
+    pub fn letter(self) -> char {
+        match self {
+            Kind::Infantry => 'I',
+            Kind::Tank => 'T',
+            Kind::Artillery => 'A',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Kind> {
+        match c.to_ascii_uppercase() {
+            'I' => Some(Kind::Infantry),
+            'T' => Some(Kind::Tank),
+            'A' => Some(Kind::Artillery),
+            _ => None,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Infantry => "infantry",
+            Kind::Tank => "tank",
+            Kind::Artillery => "artillery",
+        }
+    }
+
     /// Attacking: Infantry one space, Tanks two, Artillery three.
     pub fn range(self) -> u8 {
         match self {
@@ -43,6 +69,8 @@ pub struct Attack {
     /// Squares away (8-neighbour, ruling 1).
     pub range: u8,
     pub take: Take,
+    /// The defender Rallied before the dice: the result is lessened one step.
+    pub rallied: bool,
 }
 
 /// The dice and the result as finalized.
@@ -58,6 +86,9 @@ pub struct Read {
     pub face: u8,
     pub yellow_column: bool,
     pub result: Outcome,
+    /// The result before a Rally was a Miss (City Defense and Dug In included): a
+    /// Rallied target earns its reward.
+    pub unadjusted_miss: bool,
     pub why: Vec<&'static str>,
 }
 
@@ -128,6 +159,19 @@ pub fn resolve(t: &AttackTable, a: &Attack, white: u8, yellow: u8) -> Read {
         why.push("Dug In: a soldier icon against Infantry on high ground");
         result = Outcome::Miss;
     }
+    let unadjusted_miss = result == Outcome::Miss;
+    if a.rallied {
+        // Rally: Blitz becomes Disrupt, Disrupt Rout, Rout a Miss.
+        let lesser = match result {
+            Outcome::Blitz => Outcome::Disrupt,
+            Outcome::Disrupt => Outcome::Rout,
+            _ => Outcome::Miss,
+        };
+        if lesser != result {
+            why.push("Rally lessens the result one step");
+        }
+        result = lesser;
+    }
     if a.target_disrupted && matches!(result, Outcome::Disrupt | Outcome::Rout) {
         why.push("a disrupted target is Blitzed by a Disrupt or Rout");
         result = Outcome::Blitz;
@@ -138,5 +182,5 @@ pub fn resolve(t: &AttackTable, a: &Attack, white: u8, yellow: u8) -> Read {
         why.push("Rout on a beach, desert or port: the target disrupts");
         result = Outcome::Disrupt;
     }
-    Read { column: col, two_dice: two, raw, face, yellow_column, result, why }
+    Read { column: col, two_dice: two, raw, face, yellow_column, result, unadjusted_miss, why }
 }

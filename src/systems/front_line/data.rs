@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::systems::error::{Error, Result};
 
@@ -80,6 +80,20 @@ impl Square {
     }
 
     /// The square turned about the board's centre (A1 is J6).
+    /// Squares away, counted orthogonally and diagonally (ruling 1).
+    pub fn distance(self, other: Square) -> u8 {
+        (self.col.abs_diff(other.col)).max(self.row.abs_diff(other.row))
+    }
+
+    /// The eight squares around, those on the board.
+    pub fn around(self) -> impl Iterator<Item = Square> {
+        let (c, r) = (self.col as i8, self.row as i8);
+        (-1i8..=1)
+            .flat_map(move |dc| (-1i8..=1).map(move |dr| (c + dc, r + dr)))
+            .filter(move |&(x, y)| (x, y) != (c, r) && (0..10).contains(&x) && (1..=6).contains(&y))
+            .map(|(x, y)| Square { col: x as u8, row: y as u8 })
+    }
+
     pub fn mirror(self) -> Square {
         Square { col: 9 - self.col, row: 7 - self.row }
     }
@@ -100,11 +114,46 @@ impl std::fmt::Display for Square {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Side {
     Red,
     Green,
+}
+
+impl Side {
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Red => "Red",
+            Side::Green => "Green",
+        }
+    }
+    /// The letter that starts its units' ids (`RI1`, `GT3`).
+    pub fn letter(self) -> char {
+        match self {
+            Side::Red => 'R',
+            Side::Green => 'G',
+        }
+    }
+    pub fn other(self) -> Side {
+        match self {
+            Side::Red => Side::Green,
+            Side::Green => Side::Red,
+        }
+    }
+}
+
+impl Serialize for Square {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_string())
+    }
+}
+
+impl<'de> Deserialize<'de> for Square {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Square, D::Error> {
+        let text = String::deserialize(d)?;
+        Square::parse(&text).ok_or_else(|| serde::de::Error::custom(format!("'{text}' is not a square")))
+    }
 }
 
 /// One battlefield.

@@ -1,10 +1,454 @@
-//! Front Line (Savage Game Designs): Red against Green. Being built in layers: the
-//! components first (the reconstructed battlefields, the Attack Results Table with
-//! its reconstructed Advantage column and icons, the supply cards and the
-//! recommended set-ups), each checked against the rules' constraints; the turn, the
-//! reactions and the mail game follow. Not yet listed among the systems a campaign
-//! can use.
+//! Front Line (Savage Game Designs): Red against Green, four months of six
+//! alternating turns, by mail.
+//!
+//! The rules are `../shared/rules/front-line.txt`; the components are data in
+//! `games/front-line/` (the battlefields, the Advantage column, the icons, five of the
+//! six supply cards and the set-ups are reconstructed, each with the passages it rests
+//! on). A turn is one mail from the active player: a script of actions run in order.
+//! The other side's answers to the rules' questions on that turn (Rally, Opportunity
+//! Fire, Maneuver, Relieve, Rout, the Edge) come from its standing reactions, so a turn
+//! never waits for it; a reaction line that says `ASK` puts the question by mail
+//! instead, and `WAIT` lets the active player read the report halfway.
 
+pub mod actions;
 pub mod attack;
+pub mod battle;
+pub mod bot;
 pub mod data;
+pub mod guide;
+pub mod invariants;
+pub mod log;
 pub mod movement;
+pub mod policy;
+pub mod report;
+pub mod score;
+pub mod script;
+pub mod setup;
+pub mod state;
+pub mod supply;
+pub mod svg;
+pub mod turn;
+
+use std::collections::BTreeMap;
+
+use data::{Data, Side};
+use log::{Log, To};
+use script::{Line, SetupLine};
+use state::{EdgeReady, Options, Players, Stage, State};
+
+use super::seats::{Legacy, Seating};
+use super::{
+    Broken, Dice, Event, GameData, Guide, OrderError, Phase, PhaseMode, PlayerId, Prompt, Resolution, Result,
+    Setup, System, SystemInfo, View, Viewer,
+};
+use crate::systems::error::Error;
+
+const ALL_FILES: &[(&str, &str)] = &[
+    ("battlefields.toml", include_str!("../../../games/front-line/battlefields.toml")),
+    ("attack-table.toml", include_str!("../../../games/front-line/attack-table.toml")),
+    ("supply-cards.toml", include_str!("../../../games/front-line/supply-cards.toml")),
+    ("setups.toml", include_str!("../../../games/front-line/setups.toml")),
+    ("demo.toml", include_str!("../../../games/front-line/demo.toml")),
+];
+
+const ON_OFF: &[&str] = &["on", "off", "yes", "no"];
+
+pub static INFO: SystemInfo = SystemInfo {
+    name: "front-line",
+    title: "Front Line (Savage Game Designs)",
+    open: |data| Ok(Box::new(FrontLine::load(data)?)),
+    files: ALL_FILES,
+    // `umpire map` draws the view's SVG.
+    tools: super::Tools { what_if: None, bench: None, map: None },
+    options: &[
+        super::options::OptionSpec {
+            key: "seat.*",
+            values: &[],
+            help: "a player's side: seat.<player>=red|green (default: the first player is Red)",
+        },
+        super::options::OptionSpec { key: "red", values: &[], help: "Red's player (as seat.<player>=red)" },
+        super::options::OptionSpec {
+            key: "board",
+            values: &["main", "nogo"],
+            help: "the battlefield (Setup: Main for a first game)",
+        },
+        super::options::OptionSpec {
+            key: "amphibious",
+            values: ON_OFF,
+            help: "Amphibious Move (optional; off in a first game)",
+        },
+        super::options::OptionSpec {
+            key: "supply",
+            values: &["balanced-industry", "choose"],
+            help: "both sides use Balanced Industry, or each picks its card in SETUP",
+        },
+        super::options::OptionSpec {
+            key: "edge_ready",
+            values: &["own-turn", "next-round", "at-once"],
+            help: "when a held Edge turns ON (reconstructed: own-turn)",
+        },
+    ],
+    rules: 1,
+};
+
+/// A data file in use: its name, SHA-256, and whether it is the built-in copy.
+#[derive(Clone, Debug)]
+pub struct DataFile {
+    pub name: String,
+    pub sha256: String,
+    pub builtin: bool,
+}
+
+pub struct FrontLine {
+    data: Data,
+    files: Vec<DataFile>,
+}
+
+impl FrontLine {
+    pub fn load(game: &GameData) -> Result<Self> {
+        let mut texts = Vec::new();
+        let mut files = Vec::new();
+        for (name, builtin_text) in data::FILES {
+            let text = game.text(name)?;
+            files.push(DataFile {
+                name: name.to_string(),
+                sha256: crate::trust::hex(&crate::trust::h(&[text.as_bytes()])),
+                builtin: text == *builtin_text,
+            });
+            texts.push(text);
+        }
+        let data = Data::from_texts(&texts[0], &texts[1], &texts[2], &texts[3])?;
+        Ok(FrontLine { data, files })
+    }
+
+    pub fn embedded() -> Result<Self> {
+        FrontLine::load(&GameData::embedded("front-line", ALL_FILES))
+    }
+
+    pub fn data(&self) -> &Data {
+        &self.data
+    }
+}
+
+/// A side's file, read.
+#[derive(Clone, Debug, Default)]
+pub struct Orders {
+    /// Canonical lines, as echoed.
+    pub lines: Vec<String>,
+    pub setup: Vec<SetupLine>,
+    pub script: Vec<String>,
+    /// (category, line)
+    pub policies: Vec<(String, String)>,
+    /// The answer to a question, in the answer's words.
+    pub answer: Option<String>,
+}
+
+fn seating() -> Seating {
+    Seating {
+        sides: vec!["red".into(), "green".into()],
+        aliases: Vec::new(),
+        in_order: true,
+        all_sides: true,
+        legacy: &[Legacy::SideKey { key: "red", side: "red" }],
+    }
+}
+
+fn on(v: &str) -> bool {
+    matches!(v, "on" | "yes")
+}
+
+fn events_of(state: &State, log: Log) -> Vec<Event> {
+    log.lines
+        .into_iter()
+        .map(|(to, text)| match to {
+            To::All => Event::public(text),
+            To::Side(side) => Event::to_players(&[state.player(side).to_string()], text),
+        })
+        .collect()
+}
+
+impl System for FrontLine {
+    type State = State;
+    type Orders = Orders;
+
+    fn setup(&self, setup: &Setup) -> Result<State> {
+        if setup.players.len() != 2 {
+            return Err(Error::setup(format!(
+                "Front Line is played by two players, not {}",
+                setup.players.len()
+            )));
+        }
+        let seating = seating();
+        let seats = setup.seats(&seating)?;
+        let players = Players {
+            red: seats.player_of("red").cloned().unwrap_or_default(),
+            green: seats.player_of("green").cloned().unwrap_or_default(),
+        };
+        let mut options = Options::default();
+        for (key, value) in setup.options {
+            if seating.reads(key) {
+                continue;
+            }
+            match key.as_str() {
+                "board" => options.board = value.clone(),
+                "amphibious" => options.amphibious = on(value),
+                "supply" => options.choose_supply = value == "choose",
+                "edge_ready" => {
+                    options.edge_ready = match value.as_str() {
+                        "next-round" => EdgeReady::NextRound,
+                        "at-once" => EdgeReady::AtOnce,
+                        _ => EdgeReady::OwnTurn,
+                    }
+                }
+                other => return Err(Error::setup(format!("the front-line system has no option '{other}'"))),
+            }
+        }
+        Ok(setup::new_state(players, options))
+    }
+
+    fn phase(&self, state: &State) -> Phase {
+        let mut p = Phase {
+            id: String::new(),
+            title: report::stage(state),
+            due: Vec::new(),
+            mode: PhaseMode::Deadline,
+            game_over: state.over.clone(),
+            kind: "turn".into(),
+            optional: Vec::new(),
+            welcome: Vec::new(),
+            prompts: BTreeMap::new(),
+        };
+        match state.stage {
+            Stage::Setup => {
+                p.id = "SETUP".into();
+                p.kind = "set-up".into();
+                p.due = vec![state.players.red.clone(), state.players.green.clone()];
+            }
+            Stage::Turn => {
+                let active = state.active_side();
+                let c = &state.current;
+                if let Some(q) = &c.question {
+                    let who = state.player(q.to).to_string();
+                    p.id = format!("{}.R{}", state.turn_id(), c.asks);
+                    p.kind = "reaction".into();
+                    p.due = vec![who.clone()];
+                    p.prompts.insert(
+                        who,
+                        Prompt { question: q.text.clone(), answers: q.answers.clone(), default: q.default },
+                    );
+                } else {
+                    if c.waiting {
+                        p.id = format!("{}.{}", state.turn_id(), c.waits + 1);
+                        p.kind = "continuation".into();
+                    } else {
+                        p.id = state.turn_id();
+                    }
+                    p.due = vec![state.player(active).to_string()];
+                    p.welcome = vec![state.player(active.other()).to_string()];
+                }
+            }
+            Stage::Over => {
+                p.id = "OVER".into();
+                if p.game_over.is_none() {
+                    p.game_over = Some("the game is over".into());
+                }
+            }
+        }
+        p
+    }
+
+    fn parse(&self, state: &State, player: &str, body: &str) -> std::result::Result<Orders, Vec<OrderError>> {
+        let Some(side) = state.side_of(player) else {
+            return Err(vec![OrderError::new(1, "", format!("'{player}' plays no side in this game"))]);
+        };
+        if let Some(prompt) = self.phase(state).prompts.get(player) {
+            return prompt
+                .read(body)
+                .map(|i| Orders { answer: prompt.answers.get(i).cloned(), ..Orders::default() })
+                .map_err(|why| vec![OrderError::new(1, body.trim(), why)]);
+        }
+        let in_setup = state.stage == Stage::Setup;
+        let my_turn = state.stage == Stage::Turn && state.active_side() == side;
+        let cards: Vec<String> = self.data.supply.iter().map(|c| c.name.clone()).collect();
+        let mut out = Orders::default();
+        let mut errors = Vec::new();
+        let mut first_setup_line = 0;
+        for (i, raw) in body.lines().enumerate() {
+            let text = script::canonical(raw);
+            if text.is_empty() {
+                continue;
+            }
+            match script::read_line(&text, state, side, in_setup, &cards) {
+                Ok(Line::Setup(l)) => {
+                    if first_setup_line == 0 {
+                        first_setup_line = i + 1;
+                    }
+                    out.setup.push(l);
+                }
+                Ok(Line::Policy(p)) => out.policies.push((p.category().to_string(), text.clone())),
+                Ok(Line::Script(_)) if !my_turn => {
+                    errors.push(OrderError::new(
+                        i + 1,
+                        raw.trim(),
+                        "it is not your turn: a file now may carry standing reactions only",
+                    ));
+                    continue;
+                }
+                Ok(Line::Script(_)) => out.script.push(text.clone()),
+                Err(e) => {
+                    errors.push(OrderError::new(i + 1, raw.trim(), e));
+                    continue;
+                }
+            }
+            out.lines.push(text);
+        }
+        if in_setup
+            && errors.is_empty()
+            && let Err(e) = setup::placement(&self.data, state, side, &out.setup)
+        {
+            errors.push(OrderError::new(first_setup_line.max(1), "", e));
+        }
+        if errors.is_empty() { Ok(out) } else { Err(errors) }
+    }
+
+    fn echo(&self, _state: &State, orders: &Orders) -> Vec<String> {
+        match &orders.answer {
+            Some(a) => vec![a.clone()],
+            None => orders.lines.clone(),
+        }
+    }
+
+    fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
+        self.guide(state, player).now
+    }
+
+    fn guide(&self, state: &State, player: &str) -> Guide {
+        guide::guide(state, &self.data, player)
+    }
+
+    fn resolve(
+        &self,
+        state: &State,
+        orders: &BTreeMap<PlayerId, Orders>,
+        dice: &mut Dice,
+    ) -> Result<Resolution<State>> {
+        if state.over.is_some() {
+            return Err(Error::step("the game is over"));
+        }
+        let data = &self.data;
+        let mut next = state.clone();
+        let mut log = Log::default();
+        let of = |side: Side| orders.get(state.player(side));
+        for side in [Side::Red, Side::Green] {
+            if let Some(o) = of(side) {
+                turn::keep_policies(&mut next, side, &o.policies);
+            }
+        }
+        match state.stage {
+            Stage::Setup => {
+                for side in [Side::Red, Side::Green] {
+                    let lines = of(side).map(|o| o.setup.clone()).unwrap_or_default();
+                    let chosen = setup::placement(data, &next, side, &lines)
+                        .or_else(|_| setup::placement(data, &next, side, &[]))
+                        .map_err(Error::step)?;
+                    setup::place(&mut next, side, &chosen);
+                    let card = lines.iter().find_map(|l| match l {
+                        SetupLine::Card(c) => data.supply.iter().find(|s| s.name.eq_ignore_ascii_case(c)),
+                        _ => None,
+                    });
+                    if let Some(c) = card {
+                        next.camp_mut(side).card = c.name.clone();
+                    }
+                    next.camp_mut(side).first = Some(
+                        match lines.iter().find_map(|l| match l {
+                            SetupLine::First(me) => Some(*me),
+                            _ => None,
+                        }) {
+                            Some(false) => "YOU".into(),
+                            _ => "ME".into(),
+                        },
+                    );
+                    log.say(report::placement_line(&next, side));
+                }
+                setup::first_player(&mut next, dice, &mut log);
+                for side in [next.first, next.first.other()] {
+                    supply::deal(&mut next, data, side, &mut log);
+                }
+                next.stage = Stage::Turn;
+                turn::start(&mut next, &mut log);
+            }
+            Stage::Turn => {
+                let active = state.active_side();
+                if let Some(q) = &state.current.question {
+                    let words = of(q.to).and_then(|o| o.answer.clone());
+                    turn::answer(&mut next, data, words.as_deref(), dice, &mut log);
+                } else {
+                    let file = of(active);
+                    let script = file.map(|o| o.script.clone()).unwrap_or_default();
+                    if state.current.waiting {
+                        next.current.waiting = false;
+                        match file {
+                            Some(_) if !script.is_empty() => next.current.lines = script,
+                            Some(_) => {}
+                            None => {
+                                log.tell(active, "no continuation came by the deadline: the turn passes");
+                                next.current.lines = vec!["PASS".into()];
+                            }
+                        }
+                    } else if file.is_none() {
+                        log.say(format!("no orders from {} by the deadline: the turn passes", active.name()));
+                        next.current.lines = vec!["PASS".into()];
+                    } else {
+                        next.current.lines = script;
+                    }
+                    turn::run(&mut next, data, dice, &mut log);
+                }
+            }
+            Stage::Over => {}
+        }
+        if next.over.is_some() {
+            next.stage = Stage::Over;
+            next.current = Default::default();
+        }
+        let events = events_of(&next, log);
+        Ok(Resolution { state: next, events })
+    }
+
+    fn view(&self, state: &State, viewer: &Viewer) -> View {
+        View {
+            sections: report::sections(state, &self.data, &self.files, viewer),
+            svg: Some(svg::svg(state, &self.data)),
+            data: serde_json::json!({"month": state.month_name(), "turn": state.turn}),
+        }
+    }
+
+    fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+        let side = state.side_of(player)?;
+        Some(bot::orders(state, &self.data, side, rng))
+    }
+
+    fn check_invariants(&self, state: &State) -> std::result::Result<(), Broken> {
+        invariants::check(state, &self.data)
+    }
+
+    fn game_turn(&self, state: &State) -> Option<String> {
+        Some(match state.stage {
+            Stage::Setup => "SETUP".into(),
+            _ => state.turn_id(),
+        })
+    }
+
+    fn soak_group(&self, state: &State) -> Option<String> {
+        Some(format!("board {}", state.options.board))
+    }
+
+    fn winner(&self, state: &State) -> Option<String> {
+        state.over.as_ref()?;
+        Some(state.winner.map(|s| s.name().to_string()).unwrap_or_else(|| "draw".into()))
+    }
+}
+
+/// The battlefield the game is played on.
+pub fn board<'a>(data: &'a data::Data, state: &state::State) -> &'a data::Battlefield {
+    if state.options.board == "nogo" { &data.nogo } else { &data.main }
+}

@@ -232,6 +232,7 @@ impl System for GuerillaWarfare {
                 game_over: Some(result.clone()),
                 kind,
                 optional: Vec::new(),
+                welcome: Vec::new(),
                 prompts: Default::default(),
             };
         }
@@ -254,6 +255,7 @@ impl System for GuerillaWarfare {
             game_over: None,
             kind,
             optional: Vec::new(),
+            welcome: Vec::new(),
             prompts: Default::default(),
         }
     }

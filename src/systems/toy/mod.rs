@@ -152,6 +152,7 @@ impl System for Toy {
             game_over: s.over.clone(),
             kind: "turn".into(),
             optional: Vec::new(),
+            welcome: Vec::new(),
             prompts: BTreeMap::new(),
         };
         if s.over.is_some() {

@@ -1,0 +1,174 @@
+//! The battlefield as a picture for the HTML report and `umpire map`: terrain with
+//! height shading, the city hexes (W, 2, 3) and the purple 1s, Fallen City markers,
+//! Lake Nogo's water, units in their side's colour with their type letter (a purple
+//! cross when disrupted), and the Edge strip.
+
+use std::fmt::Write;
+
+use super::data::{Battlefield, COLUMNS, Data, Side, Square, Terrain};
+use super::state::State;
+
+const CELL: u32 = 64;
+const LEFT: u32 = 24;
+const TOP: u32 = 24;
+
+fn fill(t: Terrain) -> &'static str {
+    match t {
+        Terrain::Mountain => "#9a9a9a",
+        Terrain::Hill => "#a97c50",
+        Terrain::Valley => "#9ccc7a",
+        Terrain::Desert => "#f0a64a",
+        Terrain::Beach => "#f3e08a",
+        Terrain::Port => "#b9d7ee",
+        Terrain::Capital | Terrain::AirBase | Terrain::Industry => "#d8d8c8",
+        Terrain::Water => "#3f7fc4",
+    }
+}
+
+fn hex(out: &mut String, cx: u32, cy: u32, r: u32, colour: &str, label: &str) {
+    let pts: Vec<String> = (0..6)
+        .map(|i| {
+            let a = std::f64::consts::PI / 3.0 * i as f64;
+            format!("{:.1},{:.1}", cx as f64 + r as f64 * a.cos(), cy as f64 + r as f64 * a.sin())
+        })
+        .collect();
+    let _ = write!(
+        out,
+        r##"<polygon points="{}" fill="{colour}" stroke="#333" stroke-width="1"/><text x="{cx}" y="{}" font-size="11" text-anchor="middle" font-family="sans-serif">{label}</text>"##,
+        pts.join(" "),
+        cy + 4
+    );
+}
+
+pub fn svg(state: &State, data: &Data) -> String {
+    let board = super::board(data, state);
+    let width = LEFT + CELL * 10 + 90;
+    let height = TOP + CELL * 6 + 20;
+    let mut out = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}">"#
+    );
+    for (i, c) in COLUMNS.chars().enumerate() {
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="16" font-size="12" text-anchor="middle" font-family="sans-serif">{c}</text>"#,
+            LEFT + CELL * i as u32 + CELL / 2
+        );
+    }
+    for sq in Battlefield::squares() {
+        let x = LEFT + CELL * sq.col as u32;
+        let y = TOP + CELL * (sq.row as u32 - 1);
+        let t = board.at(sq);
+        let _ = write!(
+            out,
+            r##"<rect class="square" data-square="{sq}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{}" stroke="#555" stroke-width="0.5"/>"##,
+            fill(t)
+        );
+        if t.height() > 0 {
+            let _ = write!(
+                out,
+                r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#4a3a2a" stroke-width="{}" opacity="0.6"/>"##,
+                x + 3,
+                y + 3,
+                CELL - 6,
+                CELL - 6,
+                t.height() * 2
+            );
+        }
+    }
+    // The purple borders between the countries and the neutral middle.
+    for col in [3u32, 7] {
+        let _ = write!(
+            out,
+            r##"<line x1="{x}" y1="{TOP}" x2="{x}" y2="{}" stroke="#7a3fa0" stroke-width="4"/>"##,
+            TOP + CELL * 6,
+            x = LEFT + CELL * col
+        );
+    }
+    for row in 1..=6u32 {
+        let _ = write!(
+            out,
+            r#"<text x="10" y="{}" font-size="12" text-anchor="middle" font-family="sans-serif">{row}</text>"#,
+            TOP + CELL * (row - 1) + CELL / 2 + 4
+        );
+    }
+    for sq in Battlefield::squares() {
+        let cx = LEFT + CELL * sq.col as u32 + CELL / 2;
+        let cy = TOP + CELL * (sq.row as u32 - 1) + CELL / 2;
+        let label = match board.at(sq) {
+            Terrain::Capital => Some("W"),
+            Terrain::AirBase => Some("2"),
+            Terrain::Industry => Some("3"),
+            _ if board.purple.contains(&sq) => Some("1"),
+            _ => None,
+        };
+        if let Some(l) = label {
+            let colour = if l == "1" { "#c7a0e0" } else { "#f5f5f0" };
+            hex(&mut out, cx - 18, cy - 18, 11, colour, l);
+        }
+        if state.fallen.contains(&sq) {
+            let _ = write!(
+                out,
+                r##"<circle class="fallen" cx="{}" cy="{}" r="9" fill="#111"/><text x="{}" y="{}" font-size="10" fill="#fff" text-anchor="middle" font-family="sans-serif">F</text>"##,
+                cx + 18,
+                cy - 18,
+                cx + 18,
+                cy - 14
+            );
+        }
+    }
+    for u in &state.units {
+        let Some(sq) = u.square() else { continue };
+        draw_unit(&mut out, sq, u.side, u.kind.letter(), &u.id, u.disrupted);
+    }
+    // The Edge strip: Red's end, the Edge Is Off area, Green's end.
+    let sx = LEFT + CELL * 10 + 20;
+    let slots = [(Some(Side::Red), "Red"), (None, "Off"), (Some(Side::Green), "Green")];
+    for (i, (who, name)) in slots.iter().enumerate() {
+        let y = TOP + 20 + i as u32 * 110;
+        let _ = write!(
+            out,
+            r##"<rect x="{sx}" y="{y}" width="56" height="90" fill="#eee" stroke="#333"/><text x="{}" y="{}" font-size="11" text-anchor="middle" font-family="sans-serif">{name}</text>"##,
+            sx + 28,
+            y + 14
+        );
+        if state.edge.holder == *who {
+            let _ = write!(
+                out,
+                r##"<circle class="edge" cx="{}" cy="{}" r="18" fill="{}" stroke="#000"/><text x="{}" y="{}" font-size="10" text-anchor="middle" font-family="sans-serif">{}</text>"##,
+                sx + 28,
+                y + 52,
+                if state.edge.on { "#ffd700" } else { "#bbb" },
+                sx + 28,
+                y + 56,
+                if state.edge.on { "ON" } else { "OFF" }
+            );
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+fn draw_unit(out: &mut String, sq: Square, side: Side, kind: char, id: &str, disrupted: bool) {
+    let x = LEFT + CELL * sq.col as u32 + 14;
+    let y = TOP + CELL * (sq.row as u32 - 1) + 20;
+    let colour = if side == Side::Red { "#c62828" } else { "#2e7d32" };
+    let _ = write!(
+        out,
+        r##"<g class="unit" data-unit="{id}"><rect x="{x}" y="{y}" width="36" height="36" rx="4" fill="{colour}" stroke="#000"/><text x="{}" y="{}" font-size="16" fill="#fff" text-anchor="middle" font-family="sans-serif" font-weight="bold">{kind}</text><text x="{}" y="{}" font-size="9" fill="#fff" text-anchor="middle" font-family="sans-serif">{id}</text>"##,
+        x + 18,
+        y + 18,
+        x + 18,
+        y + 31
+    );
+    if disrupted {
+        let _ = write!(
+            out,
+            r##"<line x1="{x}" y1="{y}" x2="{}" y2="{}" stroke="#8e24aa" stroke-width="4"/><line x1="{}" y1="{y}" x2="{x}" y2="{}" stroke="#8e24aa" stroke-width="4"/>"##,
+            x + 36,
+            y + 36,
+            x + 36,
+            y + 36
+        );
+    }
+    out.push_str("</g>");
+}
