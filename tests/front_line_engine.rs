@@ -208,6 +208,8 @@ fn the_demo_verifies_draws_its_map_and_a_changed_die_or_policy_line_does_not() {
         "RT5 is built on A4",
         "(SEP-3.2)",
         "Opportunity Fire",
+        "-- the bots play on until END",
+        "the game is over",
         "verify with the audit bundle: OK",
     ] {
         assert!(out.contains(needle), "{needle}: {out}");
@@ -290,4 +292,32 @@ fn a_gms_own_attack_table_is_used_named_in_the_footer_and_verified() {
     let (code, _, err) = run(&["status", dir.to_str().unwrap()]);
     assert_ne!(code, 0);
     assert!(err.contains("attack-table.toml"), "{err}");
+}
+
+/// The system README's turn example is accepted as it stands in Red's turn, and so is
+/// its echo.
+#[test]
+fn the_readme_turn_example_is_accepted_as_it_stands() {
+    let readme = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/systems/front_line/README.md"),
+    )
+    .unwrap();
+    let section = &readme[readme.find("## A turn by mail").unwrap()..];
+    let block: Vec<&str> =
+        section.split("```").nth(1).unwrap().lines().filter(|l| !l.trim().is_empty()).collect();
+    assert!(block.len() >= 10, "{block:?}");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = new_campaign(&dir, "front-line", &["anna", "ben"]);
+    let mut n = 0;
+    send(tmp.path(), &dir, &mut n, "anna", &s["anna"], "SETUP 1\nFIRST ME");
+    send(tmp.path(), &dir, &mut n, "ben", &s["ben"], "SETUP 1\nFIRST YOU");
+    adjudicate(&dir);
+    let said = send(tmp.path(), &dir, &mut n, "anna", &s["anna"], &block.join("\n"));
+    assert!(said.contains("accepted"), "{}", newest_ack(&dir));
+    let e = echo(&dir);
+    assert_eq!(e.len(), block.len());
+    assert!(send(tmp.path(), &dir, &mut n, "anna", &s["anna"], &e.join("\n")).contains("accepted"));
+    adjudicate(&dir);
+    assert_eq!(open_phase(&dir), "SEP-1.2", "the example ends its script with WAIT");
 }

@@ -629,6 +629,16 @@ fn an_on_edge_rerolls_all_dice_then_goes_off_and_turns_on_by_the_option() {
     put(&mut st, "GI1", "F4");
     play(&mut st, &data, &["ATTACK RI4 F4"], &[6]);
     assert_eq!((st.edge.holder, st.edge.on), (Some(Side::Red), true), "at-once");
+    // next-round: a held Edge stays OFF through the turns and turns ON with the month.
+    let (data, mut st) = game("main");
+    st.options.edge_ready = EdgeReady::NextRound;
+    st.edge = umpire::systems::front_line::state::Edge { holder: Some(Side::Red), on: false };
+    for _ in 0..5 {
+        play(&mut st, &data, &["PASS"], &[]);
+        assert!(!st.edge.on);
+    }
+    play(&mut st, &data, &["PASS"], &[]);
+    assert!(st.edge.on, "October");
 }
 
 // ---- Turns, passing, the end ----

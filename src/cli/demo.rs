@@ -92,6 +92,9 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
         let outcomes = umpire::campaign::adjudicate::adjudicate(&mut c, true)?;
         print_outcomes(&outcomes);
         sayln!();
+        if let Some(until) = &phase.bots_until {
+            bots(&mut c, &id, until, &secret)?;
+        }
     }
     drop(c);
     let (_, v) = disclose_and_verify(dir)?;
@@ -108,6 +111,40 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
         dir.display()
     );
     Ok(0)
+}
+
+/// The system's bot writes every file the game waits for, one phase after another,
+/// until the phase `until` opens or (with `END`) the game ends.
+fn bots(c: &mut Campaign, id: &str, until: &str, secret: &dyn Fn(&str) -> Option<String>) -> Result<()> {
+    use rand_core::SeedableRng;
+    let engine = c.engine()?;
+    let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(1);
+    sayln!("-- the bots play on until {until}");
+    for n in 0..10_000u32 {
+        let state = c.current_state()?;
+        let open = c.phase(&state)?;
+        if open.game_over.is_some() || open.id.eq_ignore_ascii_case(until) {
+            if let Some(result) = &open.game_over {
+                sayln!("   the game is over: {result}");
+            }
+            return Ok(());
+        }
+        for player in open.waited_for() {
+            let body = engine
+                .random_orders(&state, &player, &mut rng)?
+                .ok_or_else(|| anyhow::anyhow!("the system has no bot for {player}"))?;
+            let secret = secret(&player).ok_or_else(|| anyhow::anyhow!("demo.toml: no player {player}"))?;
+            let raw = mail(
+                &format!("{player}@example.org"),
+                &format!("bot-{n}-{player}"),
+                "orders",
+                &format!("GAME {id}\nPLAYER {player}\nSECRET {secret}\n{}\nEND\n", body.trim_end()),
+            );
+            ingest::ingest(c, &raw)?;
+        }
+        print_outcomes(&umpire::campaign::adjudicate::adjudicate(c, true)?);
+    }
+    bail!("the bots did not reach {until}")
 }
 
 /// Writes the campaign's audit bundle beside it and verifies the campaign with it.

@@ -93,4 +93,9 @@ pub struct DemoPhase {
     /// Each player's orders body (no envelope); players left out send nothing.
     #[serde(default)]
     pub orders: std::collections::BTreeMap<String, String>,
+    /// After this phase's orders, the system's bot writes every file the game waits
+    /// for until the phase with this id opens (or `END`: until the game ends), so a
+    /// short scripted opening can run on to a whole game.
+    #[serde(default)]
+    pub bots_until: Option<String>,
 }

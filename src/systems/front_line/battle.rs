@@ -5,10 +5,11 @@
 
 use super::attack::{self, Attack, Kind, Take};
 use super::data::{Data, Outcome, Side, Square, Terrain};
+use super::edge;
 use super::log::Log;
 use super::policy;
 use super::script::{Reward, RoutChoice, outcome_word};
-use super::state::{EdgeReady, Place, State};
+use super::state::{Place, State};
 use crate::systems::roll::Roll;
 
 /// What the attacker wrote (or the defaults for an Opportunity Fire).
@@ -79,48 +80,6 @@ fn roll(dice: &mut dyn Roll, label: &str, two: bool, again: bool) -> (u8, u8) {
     let w = dice.d6(format!("{label} white{suffix}")) as u8;
     let y = if two { dice.d6(format!("{label} yellow{suffix}")) as u8 } else { 0 };
     (w, y)
-}
-
-/// The Edge holder's wish to re-roll `result`.
-fn edge_wants(state: &State, attacker: Side, orders: &Orders, result: Outcome) -> bool {
-    let Some(holder) = state.edge.holder.filter(|_| state.edge.on) else { return false };
-    // The attacker re-rolls what its line's EDGE IF names (a Miss by default); the
-    // defender what its standing EDGE WHEN names (a Blitz by default).
-    let list = if holder == attacker {
-        orders.edge_if.clone().unwrap_or_else(|| vec![Outcome::Miss])
-    } else {
-        policy::edge(state, holder)
-    };
-    list.contains(&result)
-}
-
-fn use_edge(state: &mut State, log: &mut Log) {
-    if let Some(h) = state.edge.holder {
-        log.say(format!(
-            "{} uses the Edge: every die is rolled again; the Edge goes to the Edge Is Off area",
-            h.name()
-        ));
-    }
-    state.edge = Default::default();
-}
-
-/// The Edge after a finalized roll: a 1 sends it to the defender, a 6 to the
-/// attacker, OFF side up (ruling 3: the die that made the result).
-fn finalize_edge(state: &mut State, face: u8, attacker: Side, log: &mut Log) {
-    let to = match face {
-        1 if state.edge.holder != Some(attacker.other()) => Some(attacker.other()),
-        6 if state.edge.holder != Some(attacker) => Some(attacker),
-        _ => None,
-    };
-    if let Some(side) = to {
-        let on = state.options.edge_ready == EdgeReady::AtOnce;
-        state.edge = super::state::Edge { holder: Some(side), on };
-        log.say(format!(
-            "a finalized {face}: the Edge goes to {}, {}",
-            side.name(),
-            if on { "ON" } else { "OFF side up" }
-        ));
-    }
 }
 
 /// A unit entering a city: Fall, Free, or the Capital won.
@@ -240,13 +199,13 @@ pub fn attack(
             let (mut w, mut y) = roll(dice, &label, spec.attacker_height > spec.target_height, false);
             let mut read = attack::resolve(&data.attack, &spec, w, y);
             log.say(describe(data, &a.id, &t.id, at, &spec, (w, y), &read));
-            if edge_wants(state, a.side, orders, read.result) {
-                use_edge(state, log);
+            if edge::wants(state, a.side, orders, read.result) {
+                edge::spend(state, log);
                 (w, y) = roll(dice, &label, spec.attacker_height > spec.target_height, true);
                 read = attack::resolve(&data.attack, &spec, w, y);
                 log.say(describe(data, &a.id, &t.id, at, &spec, (w, y), &read));
             }
-            finalize_edge(state, read.face, a.side, log);
+            edge::finalized(state, read.face, a.side, log);
             apply(state, data, &a.id, &t.id, at, from, orders, &read, dice, log);
             Ended { result: Some(read.result) }
         }
@@ -315,15 +274,15 @@ fn city_attack(
         "{a} attacks the empty city {at}: die {face}: {}",
         if face <= 4 { "taken" } else { "a miss" }
     ));
-    if edge_wants(state, side, orders, verdict(face)) {
-        use_edge(state, log);
+    if edge::wants(state, side, orders, verdict(face)) {
+        edge::spend(state, log);
         face = die(dice, true);
         log.say(format!(
             "{a} attacks the empty city {at} again: die {face}: {}",
             if face <= 4 { "taken" } else { "a miss" }
         ));
     }
-    finalize_edge(state, face, side, log);
+    edge::finalized(state, face, side, log);
     if face <= 4 {
         actions_shift(state, a, at);
         enter_city(state, data, a, at, log);

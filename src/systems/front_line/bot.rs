@@ -136,6 +136,12 @@ fn square_value(state: &State, data: &Data, side: Side, kind: Kind, sq: Square) 
     let forward = if side == Side::Red { sq.col as f64 } else { 9.0 - sq.col as f64 };
     v += forward * 0.25;
     v += board.at(sq).height() as f64 * if kind == Kind::Artillery { 0.8 } else { 0.4 };
+    // Next to an enemy city nobody holds: a city attack from here may take it.
+    for n in sq.around() {
+        if state.at(n).is_none() && state.unfriendly_city(board, n, side) {
+            v += if board.at(n) == Terrain::Capital { 3.0 } else { 1.5 };
+        }
+    }
     // Next to active enemies that stand higher is a poor place.
     for n in sq.around() {
         if state.at(n).is_some_and(|e| e.side != side && e.active())

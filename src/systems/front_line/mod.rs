@@ -15,6 +15,7 @@ pub mod attack;
 pub mod battle;
 pub mod bot;
 pub mod data;
+pub mod edge;
 pub mod guide;
 pub mod invariants;
 pub mod log;

@@ -147,7 +147,9 @@ pub fn firers<'a>(state: &'a State, data: &Data, side: Side, target: &Unit) -> V
     list
 }
 
-fn facts_for<'a>(state: &State, data: &Data, shooter: &'a Unit, target: &'a Unit) -> Facts<'a> {
+/// The facts of `shooter` firing at `target`: the range between them, whether the
+/// shooter stands higher, whether the target is in a city.
+pub fn facts_for<'a>(state: &State, data: &Data, shooter: &'a Unit, target: &'a Unit) -> Facts<'a> {
     let board = super::board(data, state);
     let (s, t) = (shooter.square(), target.square());
     Facts {

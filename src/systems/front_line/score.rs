@@ -57,7 +57,10 @@ pub fn end(state: &mut State, data: &Data, log: &mut Log) {
     };
     state.winner = winner;
     state.over = Some(match winner {
-        Some(w) => format!("{} wins on OP: Red {r}, Green {g}", w.name()),
+        Some(w) if r != g => format!("{} wins on OP: Red {r}, Green {g}", w.name()),
+        Some(w) => {
+            format!("{} wins on units after an OP tie ({r} each): Red {ur} units, Green {ug}", w.name())
+        }
         None => format!("a draw: Red {r} OP, Green {g} OP, {ur} units each. Peace In Our Time!"),
     });
 }

@@ -11,7 +11,7 @@ use super::data::{Data, Side};
 use super::log::Log;
 use super::policy::{self, Facts, Reaction};
 use super::script::{self, Command, Guard, SupplyWord};
-use super::state::{EdgeReady, Leadership, Place, Question, Stage, State, Supply, Turn};
+use super::state::{Leadership, Place, Question, Stage, State, Supply, Turn};
 use crate::systems::roll::Roll;
 
 /// Prompts an opponent may be asked in one turn.
@@ -23,10 +23,7 @@ pub const MAX_WAITS: u8 = 2;
 pub fn start(state: &mut State, log: &mut Log) {
     let side = state.active_side();
     state.current = Turn { side: Some(side), ..Turn::default() };
-    if state.options.edge_ready == EdgeReady::OwnTurn && state.edge.holder == Some(side) && !state.edge.on {
-        state.edge.on = true;
-        log.say(format!("{}'s Edge turns ON", side.name()));
-    }
+    super::edge::turn_begins(state, side, log);
 }
 
 enum Done {
@@ -249,34 +246,19 @@ fn try_execute(
             {
                 let defender = side.other();
                 if state.camp(defender).leadership == Leadership::Available {
-                    let (facts_rally, why) = {
-                        let (Some(tu), Some(au)) = (state.unit(t), state.unit(&o.unit)) else {
-                            return Err("the units are gone".into());
-                        };
-                        let board = super::board(data, state);
-                        let (ts, as_) = (tu.square(), au.square());
-                        let f = Facts {
-                            target: tu,
-                            enemy: au,
-                            range: match (ts, as_) {
-                                (Some(a), Some(b)) => a.distance(b),
-                                _ => 9,
-                            },
-                            higher: match (ts, as_) {
-                                (Some(a), Some(b)) => board.at(b).height() > board.at(a).height(),
-                                _ => false,
-                            },
-                            target_in_city: ts.is_some_and(|s| board.at(s).is_city()),
-                        };
-                        policy::rally(state, defender, &f)
+                    let (Some(tu), Some(au)) = (state.unit(t), state.unit(&o.unit)) else {
+                        return Err("the units are gone".into());
                     };
+                    // The defender's view: its unit is the target, the attacker the enemy.
+                    let facts = Facts { enemy: au, ..policy::facts_for(state, data, au, tu) };
+                    let (standing, why) = policy::rally(state, defender, &facts);
                     if policy::asks(state, defender, "RALLY") && state.current.asks < MAX_ASKS {
-                        ask_rally(state, data, defender, &o.unit, t, facts_rally, why);
+                        ask_rally(state, data, defender, &o.unit, t, standing, why);
                         return Ok(Done::Ask);
                     }
-                    state.current.rally = Some(facts_rally);
+                    state.current.rally = Some(standing);
                     state.current.rally_by = Some(match why {
-                        Some(line) if facts_rally => format!("standing order: {line}"),
+                        Some(line) if standing => format!("standing order: {line}"),
                         _ => String::new(),
                     });
                 }
@@ -607,10 +589,7 @@ pub fn end(state: &mut State, data: &Data, log: &mut Log) {
         for s in [first, first.other()] {
             super::supply::deal(state, data, s, log);
         }
-        if state.options.edge_ready == EdgeReady::NextRound && state.edge.holder.is_some() && !state.edge.on {
-            state.edge.on = true;
-            log.say("a new month: the held Edge turns ON");
-        }
+        super::edge::month_begins(state, log);
     } else {
         state.turn += 1;
     }
