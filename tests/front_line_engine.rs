@@ -214,6 +214,26 @@ fn the_demo_verifies_draws_its_map_and_a_changed_die_or_policy_line_does_not() {
     ] {
         assert!(out.contains(needle), "{needle}: {out}");
     }
+    // The published set holds no standing reaction of either side.
+    let published = tmp.path().join("pub");
+    ok(&["publish", dir.to_str().unwrap(), published.to_str().unwrap()]);
+    let mut stack = vec![published.clone()];
+    let mut files = 0;
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            if e.path().is_dir() {
+                stack.push(e.path());
+                continue;
+            }
+            files += 1;
+            let bytes = std::fs::read(e.path()).unwrap();
+            let text = String::from_utf8_lossy(&bytes);
+            for secret in ["RALLY WHEN RANGE 1 OR RANGE 2", "RALLY ASK", "EDGE WHEN BLITZ DISRUPT ROUT"] {
+                assert!(!text.contains(secret), "{} holds {secret}", e.path().display());
+            }
+        }
+    }
+    assert!(files > 20, "{files}");
     let svg = tmp.path().join("m.svg");
     ok(&["map", dir.to_str().unwrap(), "--for", "public", "-o", svg.to_str().unwrap()]);
     let text = std::fs::read_to_string(&svg).unwrap();
