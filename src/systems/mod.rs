@@ -12,6 +12,7 @@ pub mod data;
 pub mod dice_server;
 pub mod diplomacy;
 pub mod error;
+pub mod freedom_messolonghi;
 pub mod front_line;
 pub mod guerilla_warfare;
 pub mod options;
