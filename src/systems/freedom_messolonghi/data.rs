@@ -286,13 +286,7 @@ pub struct Tracks {
 impl Tracks {
     /// Supplies a Population eats (5.5.2).
     pub fn eaten(&self, population: u32) -> i32 {
-        self.tracks
-            .population
-            .iter()
-            .filter(|(low, _)| population >= *low)
-            .map(|(_, n)| *n)
-            .last()
-            .unwrap_or(0)
+        self.tracks.population.iter().rev().find(|(low, _)| population >= *low).map(|(_, n)| *n).unwrap_or(0)
     }
     /// Units that desert at an Imperial Morale (5.5.1).
     pub fn deserters(&self, morale: i32) -> u32 {
