@@ -25,9 +25,13 @@ fn copy_dir(from: &Path, to: &Path) {
 #[test]
 fn earlier_campaigns_still_verify_and_replay() {
     // Trust v1 campaigns (made before version 2) and v2 ones, one demo of each system.
-    // Algeria and Front Line came with Trust v2: they have no v1 fixture.
+    // Algeria, Front Line and Freedom! came with Trust v2: they have no v1 fixture.
     let sets = ["campaigns", "campaigns-v2"].iter().flat_map(|d| SYSTEMS.iter().map(move |s| (*d, *s)));
-    for (set, system) in sets.chain([("campaigns-v2", "algeria"), ("campaigns-v2", "front-line")]) {
+    for (set, system) in sets.chain([
+        ("campaigns-v2", "algeria"),
+        ("campaigns-v2", "front-line"),
+        ("campaigns-v2", "freedom-messolonghi"),
+    ]) {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("c");
         copy_dir(&Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures").join(set).join(system), &dir);

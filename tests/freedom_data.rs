@@ -81,8 +81,8 @@ fn a_copy_that_breaks_a_constraint_is_refused_naming_the_file() {
         ("setup.toml", "[\"CAMP\", 5]", "[\"CAMP\", 4]", "5 in the Camp"),
         (
             "areas.toml",
-            "support = 2\nimperial = { cannon = 1 }",
-            "support = 6\nimperial = { cannon = 1 }",
+            "support = 2\nimperial = { supplies = 2, cannon = 1 }",
+            "support = 6\nimperial = { supplies = 2, cannon = 1 }",
             "at most 5",
         ),
         (

@@ -17,13 +17,14 @@ use umpire::campaign::adjudicate;
 use umpire::campaign::ingest::{self, Verdict};
 use umpire::campaign::new::{self, NewCampaign};
 
-const SYSTEMS: [(&str, &[&str]); 6] = [
+const SYSTEMS: [(&str, &[&str]); 7] = [
     ("dice", &["alice", "bob"]),
     ("diplomacy", &["austria", "england", "france", "germany", "italy", "russia", "turkey"]),
     ("guerilla-warfare", &["austria", "england", "france", "germany", "italy", "russia", "turkey"]),
     ("andartes", &["government", "dse"]),
     ("algeria", &["government", "fln"]),
     ("front-line", &["red", "green"]),
+    ("freedom-messolonghi", &["imperial", "insurgent"]),
 ];
 
 fn config() -> Config {

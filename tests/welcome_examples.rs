@@ -331,3 +331,8 @@ fn item_1_every_order_form_the_readmes_show_is_read() {
     }
     assert!(rolls >= 4);
 }
+
+#[test]
+fn item_1_every_welcome_example_is_accepted_as_it_stands_freedom_messolonghi() {
+    round_trip("freedom-messolonghi");
+}

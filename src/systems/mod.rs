@@ -15,6 +15,7 @@ pub mod error;
 pub mod freedom_messolonghi;
 pub mod front_line;
 pub mod guerilla_warfare;
+pub mod log;
 pub mod options;
 pub mod roll;
 pub mod seats;
@@ -536,6 +537,7 @@ pub static SYSTEMS: &[&SystemInfo] = &[
     &andartes::INFO,
     &algeria::INFO,
     &front_line::INFO,
+    &freedom_messolonghi::INFO,
 ];
 
 /// Looks a system up by name.

@@ -3,9 +3,14 @@
 
 use std::collections::VecDeque;
 
-/// Something that rolls six-sided dice.
+/// Something that rolls dice (six-sided unless said otherwise).
 pub trait Roll {
-    fn d6(&mut self, label: String) -> u32;
+    /// One die of `sides` sides.
+    fn die(&mut self, sides: u32, label: String) -> u32;
+
+    fn d6(&mut self, label: String) -> u32 {
+        self.die(6, label)
+    }
 
     /// `n` dice summed, each labelled "(die i of n)".
     fn dice(&mut self, n: u32, label: &str) -> u32 {
@@ -14,8 +19,8 @@ pub trait Roll {
 }
 
 impl Roll for crate::systems::Dice {
-    fn d6(&mut self, label: String) -> u32 {
-        self.roll(label, 6)
+    fn die(&mut self, sides: u32, label: String) -> u32 {
+        self.roll(label, sides)
     }
 }
 
@@ -34,7 +39,7 @@ impl Given {
 
 impl Roll for Given {
     /// A die beyond those given reads 1 and is labelled so a test sees it.
-    fn d6(&mut self, label: String) -> u32 {
+    fn die(&mut self, _sides: u32, label: String) -> u32 {
         let face = self.faces.pop_front();
         self.labels.push(if face.is_some() { label } else { format!("{label} (not given)") });
         face.unwrap_or(1)

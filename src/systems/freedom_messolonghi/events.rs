@@ -1,0 +1,233 @@
+//! A card played as its Event (5.3.1), or claimed: its operations, from
+//! `cards.toml`, applied in order for the side that plays it. `TARGET` and `AREA` on
+//! the play line give the space and area an operation asks for; an operation that
+//! cannot be done is told and skipped, the rest go on.
+
+use super::actions::{Said, remove_unit, support};
+use super::data::{Card, Data, Kind};
+use super::state::{Modifier, Side, State};
+
+/// The choices a play line gives.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Choices {
+    pub target: Option<String>,
+    pub area: Option<String>,
+}
+
+/// The operations that need a choice the line lacks (a play is refused without them).
+pub fn missing(card: &Card, c: &Choices) -> Option<&'static str> {
+    for e in &card.effects {
+        match e.at.as_deref() {
+            Some("target") if c.target.is_none() => return Some("TARGET <space>"),
+            Some("area") if c.area.is_none() => return Some("AREA <area>"),
+            _ => {}
+        }
+    }
+    None
+}
+
+fn who(side: Side, word: Option<&str>) -> Side {
+    match word.unwrap_or("own") {
+        "imperial" => Side::Imperial,
+        "insurgent" => Side::Insurgent,
+        "enemy" => side.other(),
+        _ => side,
+    }
+}
+
+/// Applies the card for `side`; returns the AP it grants for actions (op `ap`), and
+/// whether the step must wait for a GM file (op `gm`).
+pub fn apply(
+    state: &mut State,
+    data: &Data,
+    card: &Card,
+    side: Side,
+    c: &Choices,
+    log: &mut Said,
+) -> (u32, bool) {
+    let mut ap = 0;
+    let mut gm = false;
+    log.say(format!("{} plays {} \u{201c}{}\u{201d} as its event", side.name(), card.id, card.name));
+    for e in &card.effects {
+        let s = who(side, e.side.as_deref());
+        let n = e.n;
+        match e.op.as_str() {
+            "morale" => {
+                state.camp_mut(s).morale += n;
+                log.say(format!("{} Morale {n:+}", s.name()));
+            }
+            "supplies" => {
+                let c = state.camp_mut(s);
+                c.supplies = (c.supplies + n).max(0);
+                log.say(format!("{} Supplies {n:+}", s.name()));
+            }
+            "money" if s == Side::Imperial => {
+                state.imperial.money = (state.imperial.money + n).max(0);
+                log.say(format!("Imperial Money {n:+}"));
+            }
+            "money" => log.say("the Insurgents keep no Money: nothing happens (ruling 8)"),
+            "plea" => {
+                let c = state.camp_mut(s);
+                if !c.plea_done {
+                    c.plea = (c.plea as i32 + n).clamp(0, data.tracks.tracks.plea_max as i32) as u32;
+                    log.say(format!("{} Plea track {n:+}", s.name()));
+                }
+            }
+            "preparation" => {
+                let c = state.camp_mut(s);
+                c.preparation =
+                    (c.preparation as i32 + n).clamp(0, data.tracks.tracks.preparation_max as i32) as u32;
+                log.say(format!("{} Preparation {n:+}", s.name()));
+            }
+            "civilians" => {
+                state.civilians = (state.civilians as i32 + n).max(0) as u32;
+                log.say(format!("civilians {n:+}"));
+            }
+            "units" => units(state, data, s, n, e.at.as_deref().unwrap_or("camp"), c, log),
+            "cannon" if s == Side::Imperial && n > 0 => {
+                state.camp_cannons += n as u32;
+                log.say(format!("{n} Imperial cannon(s) reach the Camp"));
+            }
+            "cannon" => log.say("the cannon has nowhere to go"),
+            "damage" | "repair" => {
+                let Some(t) =
+                    c.target.as_deref().filter(|t| data.map.space(t).is_some_and(|x| x.kind == Kind::Wall))
+                else {
+                    log.tell(side, format!("{}: TARGET must be a Wall space", card.id));
+                    continue;
+                };
+                let d = state.damage.entry(t.to_string()).or_default();
+                *d = if e.op == "damage" {
+                    (*d + n.max(0) as u32).min(2)
+                } else {
+                    d.saturating_sub(n.max(0) as u32)
+                };
+                let now = *d;
+                state.damage.retain(|_, v| *v > 0);
+                log.say(format!(
+                    "the Wall at {t} is now {}",
+                    ["whole", "damaged", "destroyed"][now.min(2) as usize]
+                ));
+            }
+            "support" => {
+                let area = match e.at.as_deref() {
+                    Some("area") | None => c.area.clone(),
+                    Some(a) => Some(a.to_string()),
+                };
+                if let Some(a) = area {
+                    for _ in 0..n.max(0) {
+                        if let Err(why) = support(state, data, s, &a, log) {
+                            log.tell(side, why);
+                            break;
+                        }
+                    }
+                }
+            }
+            "modifier" => {
+                let roll = e.roll.clone().unwrap_or_else(|| "attack".into());
+                let until = e.until.clone().unwrap_or_else(|| "turn".into());
+                log.say(format!("{} {roll} rolls {n:+} until the end of the {until}", s.name()));
+                state.modifiers.push(Modifier { roll, side: s, n, until });
+            }
+            "ap" => ap += n.max(0) as u32,
+            "draw" => {
+                // From the top of the pile; an empty pile gives nothing (no reshuffle).
+                let mut got = 0;
+                for _ in 0..n.max(0) {
+                    if state.deck.draw.is_empty() {
+                        break;
+                    }
+                    let card = state.deck.draw.remove(0);
+                    state.camp_mut(s).hand.push(card);
+                    got += 1;
+                }
+                state.camp_mut(s).hand.sort();
+                log.say(format!("{} draws {got} card(s)", s.name()));
+            }
+            "discard" => {
+                for _ in 0..n.max(0) {
+                    let Some(card) = discard_choice(state, data, s) else { break };
+                    state.camp_mut(s).hand.retain(|h| *h != card);
+                    state.deck.discard(card.clone());
+                    log.say(format!("{} discards {card}", s.name()));
+                }
+            }
+            "gm" => {
+                gm = true;
+                log.say(format!("{}: this Event is the GM's to apply; this build does not yet take GM files, so it has no effect", card.id));
+            }
+            other => log.tell(side, format!("{}: '{other}' does nothing here", card.id)),
+        }
+    }
+    (ap, gm)
+}
+
+/// The card a forced discard takes: the first of the side's standing `DISCARD` cards
+/// it holds, else its lowest-AP card (then the lowest id).
+fn discard_choice(state: &State, data: &Data, side: Side) -> Option<String> {
+    let hand = &state.camp(side).hand;
+    let wished = state
+        .camp(side)
+        .standing
+        .get("DISCARD")
+        .into_iter()
+        .flatten()
+        .flat_map(|l| l.split_whitespace().skip(1))
+        .find_map(|c| hand.iter().find(|h| h.eq_ignore_ascii_case(c)).cloned());
+    wished.or_else(|| {
+        hand.iter().filter_map(|h| data.card(h)).min_by_key(|c| (c.ap, c.id.clone())).map(|c| c.id.clone())
+    })
+}
+
+fn units(state: &mut State, data: &Data, s: Side, n: i32, at: &str, c: &Choices, log: &mut Said) {
+    let space = match at {
+        "camp" => Some("CAMP".to_string()),
+        "vasiladi" => Some("VAS.1".to_string()),
+        "target" => c.target.clone(),
+        "city" => None,
+        other => Some(other.to_string()),
+    };
+    if n > 0 {
+        for _ in 0..n {
+            if !super::actions::in_box(state, data, s, false) {
+                break;
+            }
+            match (s, &space) {
+                (Side::Imperial, Some(sp))
+                    if state.stack(sp).insurgent == 0
+                        && state.stack(sp).allied == 0
+                        && data
+                            .map
+                            .space(sp)
+                            .is_some_and(|x| x.limit.is_none_or(|l| state.stack(sp).imperial() < l)) =>
+                {
+                    state.stack_mut(sp).expeditionary += 1
+                }
+                (Side::Imperial, _) => state.stack_mut("CAMP").expeditionary += 1,
+                (Side::Insurgent, Some(sp)) if super::actions::insurgent_room(state, data, sp).is_ok() => {
+                    state.stack_mut(sp).insurgent += 1
+                }
+                (Side::Insurgent, _) => super::round::place_insurgent(state, data),
+            }
+        }
+        log.say(format!(
+            "{} gains {n} unit(s){}",
+            s.name(),
+            space.map(|sp| format!(" at {sp}")).unwrap_or_default()
+        ));
+    } else {
+        let mut gone = 0;
+        for _ in 0..(-n) {
+            let from = space.clone().unwrap_or_else(|| "CAMP".into());
+            if remove_unit(state, s, &from) {
+                gone += 1;
+            }
+        }
+        log.say(format!(
+            "{} loses {gone} unit(s){}",
+            s.name(),
+            space.map(|sp| format!(" from {sp}")).unwrap_or_default()
+        ));
+    }
+    state.tidy();
+}

@@ -1,0 +1,223 @@
+//! The orders notation: one play (`PLAY card EVENT|AP`, `CLAIM card DISCARD card`)
+//! with its actions, `THEN` blocks for the sender's next plays, the Opening's lines,
+//! a cannon plan (`FIRE`), and standing orders. Each line is read to check it and
+//! kept in one canonical form (upper case, single spaces, as echoed); the state keeps
+//! those texts and the rules read them again when they run.
+
+use super::data::{Data, Kind};
+use super::state::{Side, State};
+
+/// A line in canonical form: no comment, upper case except space codes' letters as
+/// the map writes them.
+pub fn canonical(text: &str) -> String {
+    let code = text.split('#').next().unwrap_or("");
+    code.split_whitespace().map(|w| w.to_ascii_uppercase()).collect::<Vec<_>>().join(" ")
+}
+
+/// A space code as the map writes it (`M3C` -> `M3c`), if it exists.
+pub fn space(data: &Data, w: &str) -> Option<String> {
+    data.map.space(w).map(|s| s.id.clone())
+}
+
+fn need_space(data: &Data, w: &str) -> Result<String, String> {
+    space(data, w).ok_or_else(|| {
+        format!("'{w}' is not a space of the map (CAMP, M3c, W4, F2, S1, O2, MAR, VAS.1, KLI.2 ...)")
+    })
+}
+
+fn need_card(data: &Data, w: &str) -> Result<String, String> {
+    data.card(w).map(|c| c.id.clone()).ok_or_else(|| format!("'{w}' is not a card (A01-A50, B01-B50)"))
+}
+
+/// What a line is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind_ {
+    Play,
+    Action,
+    Then,
+    Opening,
+    Fire,
+    Standing(&'static str),
+    Ready,
+}
+
+/// Checks one canonical line for `side`; returns its kind.
+pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_, String> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let imperial = side == Side::Imperial;
+    let only = |who: Side, what: &str| -> Result<(), String> {
+        if side == who { Ok(()) } else { Err(format!("{what} is the {} player's action", who.name())) }
+    };
+    match w.as_slice() {
+        ["READY"] => Ok(Kind_::Ready),
+        ["PLAY", card, how, rest @ ..] if *how == "EVENT" || *how == "AP" => {
+            need_card(data, card)?;
+            let mut i = 0;
+            while i < rest.len() {
+                match (rest[i], rest.get(i + 1)) {
+                    ("TARGET", Some(sp)) => {
+                        need_space(data, sp)?;
+                    }
+                    ("AREA", Some(a)) => {
+                        data.area(a).ok_or(format!("'{a}' is not an area"))?;
+                    }
+                    _ => return Err("PLAY <card> EVENT|AP [TARGET <space>] [AREA <area>]".into()),
+                }
+                i += 2;
+            }
+            Ok(Kind_::Play)
+        }
+        ["PLAY", ..] => Err("PLAY <card> EVENT|AP [TARGET <space>] [AREA <area>]".into()),
+        ["CLAIM", card, "DISCARD", other] => {
+            need_card(data, card)?;
+            need_card(data, other)?;
+            Ok(Kind_::Play)
+        }
+        ["CLAIM", ..] => Err("CLAIM <card> DISCARD <card>".into()),
+        ["THEN", "IF", "OPPONENT", "PLAYS", guard] => {
+            if !matches!(*guard, "ANY" | "AP" | "EVENT" | "CLAIM") {
+                need_card(data, guard)?;
+            }
+            Ok(Kind_::Then)
+        }
+        ["THEN", "IF", "OPPONENT", "PLAYS", how, card] if *how == "AP" || *how == "EVENT" => {
+            need_card(data, card)?;
+            Ok(Kind_::Then)
+        }
+        ["THEN", ..] => Err("THEN IF OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card>|AP <card>|EVENT <card>".into()),
+        ["MOVE", rest @ ..] if !rest.is_empty() => {
+            only(Side::Imperial, "MOVE")?;
+            let text = rest.join(" ");
+            let paths: Vec<&str> = text.split(',').map(str::trim).filter(|p| !p.is_empty()).collect();
+            if paths.is_empty() || paths.len() > 2 {
+                return Err("MOVE a-b, c-d or MOVE a-b-c".into());
+            }
+            for p in paths {
+                let p = p.trim_end_matches(" ALLIED").trim_end_matches(" EXPEDITIONARY");
+                for sp in p.split('-') {
+                    need_space(data, sp.trim())?;
+                }
+            }
+            Ok(Kind_::Action)
+        }
+        ["SLOW", path, ..] => {
+            only(Side::Imperial, "SLOW")?;
+            let parts: Vec<&str> = path.split('-').collect();
+            if parts.len() != 2 {
+                return Err("SLOW a-b".into());
+            }
+            for sp in parts {
+                need_space(data, sp)?;
+            }
+            Ok(Kind_::Action)
+        }
+        ["ATTACK", target, "FROM", rest @ ..] if !rest.is_empty() => {
+            need_space(data, target)?;
+            for w in rest {
+                if !matches!(*w, "UNTIL" | "EMPTY" | "MORALE" | "UP" | "DOWN") {
+                    need_space(data, w)?;
+                }
+            }
+            Ok(Kind_::Action)
+        }
+        ["REWARD"] => only(Side::Imperial, "REWARD").map(|_| Kind_::Action),
+        ["PREPARE", n] => {
+            n.parse::<u32>().map_err(|_| "PREPARE <AP>".to_string())?;
+            Ok(Kind_::Action)
+        }
+        ["REST", "PREPARE"] => Ok(Kind_::Action),
+        ["SUPPORT", a] => data.area(a).map(|_| Kind_::Action).ok_or(format!("'{a}' is not an area")),
+        ["PLEA"] => Ok(Kind_::Action),
+        ["BUILD", "CANNON", sp] => need_space(data, sp).map(|_| Kind_::Action),
+        ["REGROUP", a, b] => {
+            only(Side::Insurgent, "REGROUP")?;
+            need_space(data, a)?;
+            need_space(data, b)?;
+            Ok(if state.stage == super::state::Stage::Regroup { Kind_::Opening } else { Kind_::Action })
+        }
+        ["RAID", t, "FROM", f] => {
+            only(Side::Insurgent, "RAID")?;
+            need_space(data, t)?;
+            need_space(data, f)?;
+            Ok(Kind_::Action)
+        }
+        ["REPAIR", sp] | ["TRAIN", sp] => {
+            only(Side::Insurgent, w[0])?;
+            need_space(data, sp).map(|_| Kind_::Action)
+        }
+        ["ADVANCE", moves @ ..] if !moves.is_empty() => {
+            only(Side::Imperial, "ADVANCE")?;
+            for m in moves {
+                let parts: Vec<&str> = m.trim_end_matches(',').split('-').collect();
+                if parts.len() != 2 {
+                    return Err("ADVANCE a-b c-d ... (one space forward each)".into());
+                }
+                for sp in parts {
+                    need_space(data, sp)?;
+                }
+            }
+            Ok(Kind_::Opening)
+        }
+        ["ALLIES", rest @ ..] if !rest.is_empty() && rest.len() % 2 == 0 => {
+            only(Side::Imperial, "ALLIES")?;
+            for pair in rest.chunks(2) {
+                need_space(data, pair[0])?;
+                pair[1].parse::<u32>().map_err(|_| "ALLIES <space> <n> ...".to_string())?;
+            }
+            Ok(Kind_::Opening)
+        }
+        ["FIRE", sp, "HOLD"] => need_space(data, sp).map(|_| Kind_::Fire),
+        ["FIRE", sp, "AT", rest @ ..] if !rest.is_empty() => {
+            need_space(data, sp)?;
+            for t in rest.iter().filter(|t| **t != "ELSE") {
+                need_space(data, t)?;
+            }
+            Ok(Kind_::Fire)
+        }
+        ["PLACE", rest @ ..] if !rest.is_empty() => {
+            only(Side::Insurgent, "PLACE")?;
+            for sp in rest {
+                let s = need_space(data, sp)?;
+                if !data
+                    .map
+                    .space(&s)
+                    .is_some_and(|x| matches!(x.kind, Kind::Wall | Kind::South | Kind::Island))
+                {
+                    return Err(format!("{s} is outside the city and the islands"));
+                }
+            }
+            Ok(Kind_::Standing("PLACE"))
+        }
+        ["LOSSES", rest @ ..] if !rest.is_empty() => {
+            only(Side::Imperial, "LOSSES")?;
+            for sp in rest {
+                need_space(data, sp)?;
+            }
+            Ok(Kind_::Standing("LOSSES"))
+        }
+        ["DISCARD", rest @ ..] if !rest.is_empty() => {
+            for c in rest {
+                need_card(data, c)?;
+            }
+            Ok(Kind_::Standing("DISCARD"))
+        }
+        ["MORALE", "UP"] | ["MORALE", "DOWN"] => Ok(Kind_::Standing("MORALE")),
+        ["LASTCLAIM", rest @ ..] if !rest.is_empty() => {
+            if !(rest == ["ALWAYS"] || rest == ["NEVER"]) {
+                for c in rest {
+                    need_card(data, c)?;
+                }
+            }
+            Ok(Kind_::Standing("LASTCLAIM"))
+        }
+        [w0, ..] => Err(format!(
+            "'{w0}' is not an order{}",
+            if imperial {
+                " (PLAY, CLAIM, MOVE, SLOW, ATTACK, REWARD, PREPARE, SUPPORT, PLEA, BUILD CANNON, ADVANCE, ALLIES, FIRE, LOSSES, DISCARD, MORALE, LASTCLAIM, THEN)"
+            } else {
+                " (PLAY, CLAIM, REGROUP, ATTACK, PREPARE, SUPPORT, RAID, PLEA, REPAIR, TRAIN, BUILD CANNON, FIRE, PLACE, DISCARD, MORALE, LASTCLAIM, THEN)"
+            }
+        )),
+        [] => Err("an empty line".into()),
+    }
+}

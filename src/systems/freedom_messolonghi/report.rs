@@ -1,0 +1,226 @@
+//! What a reader sees: the round and phase, both sides' tracks, every occupied space
+//! (units, cannons, Wall damage), the Surrounding Areas, hand and deck sizes and the
+//! face-up discards; the reader's own hand (with each card's text), standing orders,
+//! blocks and cannon plan; the data files in use. The other side's hand is a count.
+
+use std::fmt::Write;
+
+use super::data::Data;
+use super::state::{Side, Stage, State};
+use crate::systems::{Section, Viewer};
+
+pub fn stage(state: &State) -> String {
+    let r = state.round;
+    match state.stage {
+        Stage::Setup => "Set-up: standing orders, then the decks are shuffled and dealt".into(),
+        Stage::Advance => format!("Round {r}: the Imperial Advancement"),
+        Stage::Regroup => format!("Round {r}: the Insurgent Regroup"),
+        Stage::Play => {
+            format!("Round {r}: play {} of 14, the {} player", state.plays + 1, state.to_play.name())
+        }
+        Stage::LastClaim => format!("Round {r}: the {} player's last-turn claim", state.first.name()),
+        Stage::Fire => format!("Round {r}: the Cannons"),
+        Stage::Over => "The game is over".into(),
+    }
+}
+
+fn camp_line(state: &State, side: Side) -> String {
+    let c = state.camp(side);
+    let mut s = format!("{}: Morale {}, Supplies {}", side.name(), c.morale, c.supplies);
+    if side == Side::Imperial {
+        let _ = write!(s, ", Money {}", c.money);
+    } else {
+        let _ = write!(s, ", Population {} ({} civilians)", state.population(), state.civilians);
+    }
+    let _ = write!(
+        s,
+        ", Plea {}{}, Preparation {}, {} cards in hand",
+        c.plea,
+        if c.plea_done { " (answered)" } else { "" },
+        c.preparation,
+        c.hand.len()
+    );
+    s
+}
+
+pub fn sections(state: &State, data: &Data, viewer: &Viewer) -> Vec<Section> {
+    let mut out = vec![Section { title: "Round".into(), lines: vec![stage(state)] }];
+    if let Some(o) = &state.over {
+        out[0].lines.push(o.clone());
+    }
+    out.push(Section {
+        title: "Tracks".into(),
+        lines: vec![camp_line(state, Side::Imperial), camp_line(state, Side::Insurgent)],
+    });
+    let mut spaces = Vec::new();
+    for sp in &data.map.spaces {
+        let st = state.stack(&sp.id);
+        let mut parts = Vec::new();
+        if st.expeditionary > 0 {
+            parts.push(format!("{} Expeditionary", st.expeditionary));
+        }
+        if st.allied > 0 {
+            parts.push(format!("{} Allied", st.allied));
+        }
+        if st.insurgent > 0 {
+            parts.push(format!("{} Insurgent", st.insurgent));
+        }
+        if let Some(c) = state.cannons.get(&sp.id) {
+            parts.push(format!("{} {}", c.side.name(), if c.bombard { "Bombard" } else { "cannon" }));
+        }
+        match state.damage.get(&sp.id) {
+            Some(1) => parts.push("damaged".into()),
+            Some(_) => parts.push("destroyed".into()),
+            None => {}
+        }
+        if !parts.is_empty() {
+            spaces.push(format!("{:<6} {}", sp.id, parts.join(", ")));
+        }
+    }
+    spaces.push(format!("Imperial cannons waiting in the Camp: {}", state.camp_cannons));
+    out.push(Section { title: "The city and the siege lines".into(), lines: spaces });
+    out.push(Section {
+        title: "Surrounding Areas".into(),
+        lines: state
+            .areas
+            .iter()
+            .map(|a| {
+                let name = data.area(&a.id).map(|x| x.name.as_str()).unwrap_or("");
+                format!("{:<12} {} ({name}), {} Support", a.id, a.side.name(), a.support)
+            })
+            .collect(),
+    });
+    let discards: Vec<&str> = state.deck.discard.iter().rev().take(6).map(String::as_str).collect();
+    out.push(Section {
+        title: "Cards".into(),
+        lines: vec![
+            format!(
+                "draw pile {} cards; discards (face up, newest first): {}",
+                state.deck.draw.len(),
+                discards.join(" ")
+            ),
+            state
+                .claimable
+                .as_ref()
+                .map(|c| format!("claimable now: {c}"))
+                .unwrap_or_else(|| "nothing to claim".into()),
+        ],
+    });
+    let own = |side: Side| -> Vec<Section> {
+        let c = state.camp(side);
+        let hand = c
+            .hand
+            .iter()
+            .filter_map(|h| data.card(h))
+            .map(|k| {
+                format!(
+                    "{} {} ({} AP, {}{}): {}",
+                    k.id,
+                    k.name,
+                    k.ap,
+                    k.colour,
+                    if k.id != "A01" { ", reconstructed" } else { "" },
+                    k.text
+                )
+            })
+            .collect();
+        let mut orders: Vec<String> = c.standing.values().flatten().cloned().collect();
+        for (g, l) in &c.blocks {
+            orders.push(g.clone());
+            orders.extend(l.iter().map(|x| format!("  {x}")));
+        }
+        orders.extend(c.fire.iter().flatten().cloned());
+        vec![
+            Section { title: format!("{}'s hand", side.name()), lines: hand },
+            Section {
+                title: format!("{}'s standing orders, blocks and cannon plan", side.name()),
+                lines: orders,
+            },
+        ]
+    };
+    match viewer {
+        Viewer::Player(p) => {
+            if let Some(side) = state.side_of(p) {
+                out.extend(own(side));
+            }
+        }
+        Viewer::Gm => {
+            out.extend(own(Side::Imperial));
+            out.extend(own(Side::Insurgent));
+        }
+        Viewer::Public => {}
+    }
+    out.push(Section {
+        title: "Data files".into(),
+        lines: data
+            .files
+            .iter()
+            .map(|(n, h, b)| format!("{n} sha256 {h} ({})", if *b { "built-in" } else { "the GM's copy" }))
+            .collect(),
+    });
+    out
+}
+
+/// The map as a picture: each space a circle at its place, its units and cannon.
+pub fn svg(state: &State, data: &Data) -> String {
+    let mut out = String::from(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="680" height="660" viewBox="0 0 680 660">"#,
+    );
+    for (a, b, _) in &data.map.links {
+        if let (Some(x), Some(y)) = (data.map.space(a), data.map.space(b)) {
+            let _ =
+                write!(out, r##"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke="#bbb"/>"##, x.x, x.y, y.x, y.y);
+        }
+    }
+    for sp in &data.map.spaces {
+        let fill = match sp.kind {
+            super::data::Kind::Camp => "#f2d7b6",
+            super::data::Kind::Mainland => "#d9e8c4",
+            super::data::Kind::Wall => match state.damage.get(&sp.id) {
+                Some(1) => "#d9a35b",
+                Some(_) => "#a05030",
+                None => "#c8c8c8",
+            },
+            super::data::Kind::South => "#e8e0c8",
+            super::data::Kind::Shore | super::data::Kind::Lagoon => "#bfe0f5",
+            super::data::Kind::Island => "#e5d39c",
+        };
+        let st = state.stack(&sp.id);
+        let _ = write!(
+            out,
+            r##"<g class="space" data-space="{}"><circle cx="{}" cy="{}" r="22" fill="{fill}" stroke="{}" stroke-width="{}"/><text x="{}" y="{}" font-size="9" text-anchor="middle" font-family="sans-serif">{}</text>"##,
+            sp.id,
+            sp.x,
+            sp.y,
+            if sp.fort { "#1f4fa0" } else { "#555" },
+            if sp.fort { 3 } else { 1 },
+            sp.x,
+            sp.y - 8,
+            sp.id
+        );
+        let label = [("#c62828", st.expeditionary), ("#2e7d32", st.allied), ("#1565c0", st.insurgent)]
+            .iter()
+            .filter(|(_, n)| *n > 0)
+            .map(|(c, n)| format!(r#"<tspan fill="{c}">{n}</tspan>"#))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let _ = write!(
+            out,
+            r#"<text x="{}" y="{}" font-size="12" text-anchor="middle" font-family="sans-serif">{label}</text>"#,
+            sp.x,
+            sp.y + 6
+        );
+        if let Some(c) = state.cannons.get(&sp.id) {
+            let _ = write!(
+                out,
+                r#"<rect x="{}" y="{}" width="8" height="8" fill="{}"/>"#,
+                sp.x + 12,
+                sp.y + 8,
+                if c.bombard { "#7b1fa2" } else { "#111" }
+            );
+        }
+        out.push_str("</g>");
+    }
+    out.push_str("</svg>");
+    out
+}

@@ -1,0 +1,30 @@
+//! A step's report lines and who may read each: everyone, or one side alone (its own
+//! skipped lines, its standing orders' names, its hand). A system turns them into
+//! events addressed to the side's player.
+
+/// Who reads a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum To<S> {
+    All,
+    Side(S),
+}
+
+#[derive(Debug)]
+pub struct Log<S> {
+    pub lines: Vec<(To<S>, String)>,
+}
+
+impl<S> Default for Log<S> {
+    fn default() -> Self {
+        Log { lines: Vec::new() }
+    }
+}
+
+impl<S> Log<S> {
+    pub fn say(&mut self, text: impl Into<String>) {
+        self.lines.push((To::All, text.into()));
+    }
+    pub fn tell(&mut self, side: S, text: impl Into<String>) {
+        self.lines.push((To::Side(side), text.into()));
+    }
+}
