@@ -21,6 +21,17 @@ impl<S> Default for Log<S> {
 }
 
 impl<S> Log<S> {
+    /// The lines as a step's events: everyone's public, a side's to its player.
+    pub fn into_events(self, player: impl Fn(&S) -> String) -> Vec<super::Event> {
+        self.lines
+            .into_iter()
+            .map(|(to, text)| match to {
+                To::All => super::Event::public(text),
+                To::Side(side) => super::Event::to_players(&[player(&side)], text),
+            })
+            .collect()
+    }
+
     pub fn say(&mut self, text: impl Into<String>) {
         self.lines.push((To::All, text.into()));
     }

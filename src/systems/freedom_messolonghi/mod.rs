@@ -30,11 +30,10 @@ use data::Data;
 use orders::Kind_;
 use state::{Side, Stage, State};
 
-use super::log::To;
 use super::seats::{Legacy, Seating};
 use super::{
-    Broken, Dice, Event, GameData, Guide, OrderError, Phase, PhaseMode, PlayerId, Prompt, Resolution, Result,
-    Setup, System, SystemInfo, View, Viewer,
+    Broken, Dice, GameData, Guide, OrderError, Phase, PhaseMode, PlayerId, Prompt, Resolution, Result, Setup,
+    System, SystemInfo, View, Viewer,
 };
 use crate::systems::error::Error;
 
@@ -107,16 +106,6 @@ fn seating() -> Seating {
         all_sides: true,
         legacy: &[Legacy::SideKey { key: "imperial", side: "imperial" }],
     }
-}
-
-fn events_of(state: &State, log: actions::Said) -> Vec<Event> {
-    log.lines
-        .into_iter()
-        .map(|(to, text)| match to {
-            To::All => Event::public(text),
-            To::Side(side) => Event::to_players(&[state.player(side).to_string()], text),
-        })
-        .collect()
 }
 
 /// What each side may send in the open phase.
@@ -622,7 +611,7 @@ impl System for Freedom {
         if next.over.is_some() {
             next.stage = Stage::Over;
         }
-        let events = events_of(&next, log);
+        let events = log.into_events(|side| next.player(*side).to_string());
         Ok(Resolution { state: next, events })
     }
 

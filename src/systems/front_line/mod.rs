@@ -33,14 +33,14 @@ pub mod turn;
 use std::collections::BTreeMap;
 
 use data::{Data, Side};
-use log::{Log, To};
+use log::Log;
 use script::{Line, SetupLine};
 use state::{EdgeReady, Options, Players, Stage, State};
 
 use super::seats::{Legacy, Seating};
 use super::{
-    Broken, Dice, Event, GameData, Guide, OrderError, Phase, PhaseMode, PlayerId, Prompt, Resolution, Result,
-    Setup, System, SystemInfo, View, Viewer,
+    Broken, Dice, GameData, Guide, OrderError, Phase, PhaseMode, PlayerId, Prompt, Resolution, Result, Setup,
+    System, SystemInfo, View, Viewer,
 };
 use crate::systems::error::Error;
 
@@ -156,16 +156,6 @@ fn seating() -> Seating {
 
 fn on(v: &str) -> bool {
     matches!(v, "on" | "yes")
-}
-
-fn events_of(state: &State, log: Log) -> Vec<Event> {
-    log.lines
-        .into_iter()
-        .map(|(to, text)| match to {
-            To::All => Event::public(text),
-            To::Side(side) => Event::to_players(&[state.player(side).to_string()], text),
-        })
-        .collect()
 }
 
 impl System for FrontLine {
@@ -411,7 +401,7 @@ impl System for FrontLine {
             next.stage = Stage::Over;
             next.current = Default::default();
         }
-        let events = events_of(&next, log);
+        let events = log.into_events(|side| next.player(*side).to_string());
         Ok(Resolution { state: next, events })
     }
 
