@@ -367,3 +367,53 @@ fn colours_claims_and_blocks() {
         vec!["PLAY A25 AP".to_string(), "REST PREPARE".into()]
     );
 }
+
+#[test]
+fn a_gm_event_waits_for_the_gms_operations_sealed_like_orders() {
+    use std::collections::BTreeMap;
+    use umpire::systems::System;
+    use umpire::systems::freedom_messolonghi::Freedom;
+    let fm = Freedom::embedded().unwrap();
+    let mut st =
+        setup::new_state(fm.data(), Players { imperial: "kutahi".into(), insurgent: "eleni".into() });
+    st.stage = Stage::Play;
+    st.round = 1;
+    st.imperial.hand = vec!["A45".into(), "A21".into()];
+    assert_eq!(fm.data().card("A45").unwrap().effects[0].op, "gm");
+    let orders = fm.parse(&st, "kutahi", "PLAY A45 EVENT").unwrap();
+    let mut dice = umpire::systems::Dice::new(&[3u8; 32], &[4u8; 32]);
+    let st = fm.resolve(&st, &BTreeMap::from([("kutahi".to_string(), orders)]), &mut dice).unwrap().state;
+    let phase = fm.phase(&st);
+    assert_eq!((phase.id.as_str(), phase.due.clone()), ("R1-GM", vec!["gm".to_string()]));
+    let bad = fm.parse(&st, "gm", "RULING A45\nMORALE NOBODY 1").unwrap_err();
+    assert!(bad[0].reason.contains("no side"), "{bad:?}");
+    assert!(fm.parse(&st, "gm", "MORALE INSURGENT -2").is_err(), "a GM file starts with RULING");
+    let gm = fm.parse(&st, "gm", "RULING A45\nMORALE INSURGENT -2\nDAMAGE W3 1").unwrap();
+    let st = fm.resolve(&st, &BTreeMap::from([("gm".to_string(), gm)]), &mut dice).unwrap().state;
+    assert_eq!(st.insurgent.morale, 8);
+    assert_eq!(st.damage.get("W3"), Some(&1));
+    assert_eq!(fm.phase(&st).id, "R1-P02", "the round goes on");
+}
+
+#[test]
+fn when_the_insurgent_plays_first_his_regroup_file_carries_play_1() {
+    use std::collections::BTreeMap;
+    use umpire::systems::System;
+    use umpire::systems::freedom_messolonghi::Freedom;
+    let fm = Freedom::embedded().unwrap();
+    let mut st =
+        setup::new_state(fm.data(), Players { imperial: "kutahi".into(), insurgent: "eleni".into() });
+    st.stage = Stage::Regroup;
+    st.round = 2;
+    st.first = Side::Insurgent;
+    st.insurgent.hand = vec!["A11".into(), "A12".into()];
+    let o = fm.parse(&st, "eleni", "REGROUP W1 S1\nPLAY A11 AP\nREST PREPARE").unwrap();
+    let mut dice = umpire::systems::Dice::new(&[3u8; 32], &[4u8; 32]);
+    let next = fm.resolve(&st, &BTreeMap::from([("eleni".to_string(), o)]), &mut dice).unwrap().state;
+    assert_eq!(next.stack("S1").insurgent, 1);
+    assert_eq!(next.plays, 1, "play 1 made in the same step");
+    assert_eq!(fm.phase(&next).id, "R2-P02");
+    // When the Empire plays first, a play in the Regroup file is refused.
+    st.first = Side::Imperial;
+    assert!(fm.parse(&st, "eleni", "REGROUP W1 S1\nPLAY A11 AP").is_err());
+}

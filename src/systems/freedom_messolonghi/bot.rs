@@ -70,6 +70,9 @@ pub fn orders(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> 
             {
                 lines.push(format!("REGROUP {a} {b}"));
             }
+            if state.first == Side::Insurgent {
+                lines.extend(play(state, data, side, rng));
+            }
         }
         Stage::LastClaim if side == state.first => {
             return if chance(rng, 50) { "1".into() } else { "2".into() };

@@ -154,7 +154,8 @@ pub fn apply(
             }
             "gm" => {
                 gm = true;
-                log.say(format!("{}: this Event is the GM's to apply; this build does not yet take GM files, so it has no effect", card.id));
+                state.gm_pending = Some((side, card.id.clone()));
+                log.say(format!("{}: the GM rules on this Event's effect", card.id));
             }
             other => log.tell(side, format!("{}: '{other}' does nothing here", card.id)),
         }
@@ -230,4 +231,97 @@ fn units(state: &mut State, data: &Data, s: Side, n: i32, at: &str, c: &Choices,
         ));
     }
     state.tidy();
+}
+
+/// One line of the GM's file for a `gm` Event, in the operations' words:
+/// `MORALE|SUPPLIES|PLEA|PREPARATION <side> <n>`, `MONEY <n>`, `CIVILIANS <n>`,
+/// `UNITS <side> <n> <CAMP|CITY|VASILADI|space>`, `CANNON IMPERIAL <n>`,
+/// `DAMAGE <wall space> <n>`, `REPAIR <wall space> <n>`, `SUPPORT <side> <area> <n>`,
+/// `MODIFIER <ATTACK|RAID|CANNON> <side> <n> <TURN|ROUND>`.
+pub fn gm_line(data: &Data, line: &str) -> Result<(super::data::Effect, Option<String>), String> {
+    use super::data::Effect;
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let side = |s: &str| match s {
+        "IMPERIAL" | "INSURGENT" => Ok(s.to_ascii_lowercase()),
+        _ => Err(format!("'{s}' is no side (IMPERIAL or INSURGENT)")),
+    };
+    let num = |s: &str| s.parse::<i32>().map_err(|_| format!("'{s}' is no number"));
+    let e = |op: &str, side: Option<String>, n: i32, at: Option<String>| Effect {
+        op: op.to_string(),
+        side,
+        n,
+        at,
+        roll: None,
+        until: None,
+    };
+    Ok(match w.as_slice() {
+        [op @ ("MORALE" | "SUPPLIES" | "PLEA" | "PREPARATION"), s, n] => {
+            (e(&op.to_ascii_lowercase(), Some(side(s)?), num(n)?, None), None)
+        }
+        ["MONEY", n] => (e("money", Some("imperial".into()), num(n)?, None), None),
+        ["CIVILIANS", n] => (e("civilians", None, num(n)?, None), None),
+        ["UNITS", s, n, at] => {
+            let at = match *at {
+                "CAMP" | "CITY" | "VASILADI" => at.to_ascii_lowercase(),
+                sp => data.map.space(sp).map(|x| x.id.clone()).ok_or(format!("'{sp}' is not a space"))?,
+            };
+            (e("units", Some(side(s)?), num(n)?, Some(at)), None)
+        }
+        ["CANNON", "IMPERIAL", n] => {
+            (e("cannon", Some("imperial".into()), num(n)?, Some("camp".into())), None)
+        }
+        [op @ ("DAMAGE" | "REPAIR"), sp, n] => {
+            let id = data
+                .map
+                .space(sp)
+                .filter(|x| x.kind == Kind::Wall)
+                .map(|x| x.id.clone())
+                .ok_or(format!("'{sp}' is not a Wall space"))?;
+            (e(&op.to_ascii_lowercase(), None, num(n)?, Some("target".into())), Some(id))
+        }
+        ["SUPPORT", s, area, n] => {
+            let a = data.area(area).map(|x| x.id.clone()).ok_or(format!("'{area}' is not an area"))?;
+            (e("support", Some(side(s)?), num(n)?, Some(a)), None)
+        }
+        ["MODIFIER", roll @ ("ATTACK" | "RAID" | "CANNON"), s, n, until @ ("TURN" | "ROUND")] => {
+            let mut x = e("modifier", Some(side(s)?), num(n)?, None);
+            x.roll = Some(roll.to_ascii_lowercase());
+            x.until = Some(until.to_ascii_lowercase());
+            (x, None)
+        }
+        _ => {
+            return Err(format!(
+                "'{line}' is not an operation the GM can give (MORALE, SUPPLIES, MONEY, PLEA, PREPARATION, CIVILIANS, UNITS, CANNON, DAMAGE, REPAIR, SUPPORT, MODIFIER)"
+            ));
+        }
+    })
+}
+
+/// Applies the GM's operations for the pending `gm` Event.
+pub fn apply_gm(state: &mut State, data: &Data, lines: &[String], log: &mut Said) {
+    let Some((side, id)) = state.gm_pending.take() else { return };
+    let mut card = super::data::Card {
+        id: id.clone(),
+        name: data.card(&id).map(|c| c.name.clone()).unwrap_or_default(),
+        ap: 0,
+        colour: "grey".into(),
+        kind: "event".into(),
+        effects: Vec::new(),
+        text: String::new(),
+    };
+    let mut choices = Choices::default();
+    for l in lines {
+        if let Ok((e, target)) = gm_line(data, l) {
+            if target.is_some() {
+                choices.target = target;
+            }
+            card.effects.push(e);
+        }
+    }
+    if card.effects.is_empty() {
+        log.say(format!("{id}: the GM gave no effect"));
+        return;
+    }
+    log.say(format!("the GM's ruling on {id}:"));
+    apply(state, data, &card, side, &choices, log);
 }

@@ -96,6 +96,8 @@ pub struct Orders {
     pub fire: Vec<String>,
     pub standing: Vec<(String, String)>,
     pub answer: Option<String>,
+    /// The GM's operations for a `gm` Event.
+    pub gm: Vec<String>,
 }
 
 fn seating() -> Seating {
@@ -113,6 +115,10 @@ fn allowed(state: &State, side: Side) -> &'static [&'static str] {
     match state.stage {
         Stage::Setup => &["ready", "standing", "fire"],
         Stage::Advance if side == Side::Imperial => &["opening", "standing", "fire", "then"],
+        // When the Insurgent plays first, his Regroup file carries play 1 too.
+        Stage::Regroup if side == Side::Insurgent && state.first == Side::Insurgent => {
+            &["opening", "play", "standing", "fire", "then"]
+        }
         Stage::Regroup if side == Side::Insurgent => &["opening", "standing", "fire", "then"],
         Stage::Play if state.to_play == side => &["play", "standing", "fire", "then"],
         Stage::Fire => &["fire", "standing"],
@@ -182,7 +188,7 @@ impl Freedom {
 
     /// Plays filed `THEN` blocks while they match and hold.
     fn run_blocks(&self, state: &mut State, dice: &mut Dice, log: &mut actions::Said) {
-        while state.stage == Stage::Play && state.over.is_none() {
+        while state.stage == Stage::Play && state.over.is_none() && state.gm_pending.is_none() {
             let side = state.to_play;
             if state.camp(side).blocks.is_empty() {
                 return;
@@ -221,6 +227,77 @@ impl Freedom {
         if state.plays >= 14 {
             self.after_plays(state, dice, log);
         }
+    }
+}
+
+impl Freedom {
+    /// The GM's file for a `gm` Event: `RULING <card>`, then operations.
+    fn parse_gm(&self, state: &State, body: &str) -> std::result::Result<Orders, Vec<OrderError>> {
+        let mut out = Orders::default();
+        let mut errors = Vec::new();
+        let mut first = true;
+        for (i, raw) in body.lines().enumerate() {
+            let text = orders::canonical(raw);
+            if text.is_empty() {
+                continue;
+            }
+            if first {
+                first = false;
+                let card = state.gm_pending.as_ref().map(|(_, c)| c.as_str()).unwrap_or("");
+                if !text.starts_with("RULING") || state.gm_pending.is_none() {
+                    errors.push(OrderError::new(
+                        i + 1,
+                        raw.trim(),
+                        format!("the GM's file here is RULING {card}, then its operations"),
+                    ));
+                }
+                out.lines.push(text);
+                continue;
+            }
+            match events::gm_line(&self.data, &text) {
+                Ok(_) => {
+                    out.gm.push(text.clone());
+                    out.lines.push(text);
+                }
+                Err(e) => errors.push(OrderError::new(i + 1, raw.trim(), e)),
+            }
+        }
+        if errors.is_empty() { Ok(out) } else { Err(errors) }
+    }
+
+    /// One play from a file (or the default when none came), then the checks that
+    /// follow a play and the blocks filed for the next ones.
+    fn play_step(
+        &self,
+        next: &mut State,
+        side: Side,
+        mut lines: Vec<String>,
+        dice: &mut Dice,
+        log: &mut actions::Said,
+    ) -> Result<()> {
+        let data = &self.data;
+        if lines.is_empty() {
+            lines = play::default_play(next, data, side);
+            log.say(format!("no play from the {} player: the default", side.name()));
+        }
+        let mut trial = next.clone();
+        let mut trial_log = actions::Said::default();
+        match play::run(&mut trial, data, side, &lines, false, dice, &mut trial_log) {
+            Ok(()) => {
+                *next = trial;
+                log.lines.extend(trial_log.lines);
+            }
+            Err(why) => {
+                log.tell(side, format!("your play cannot be made ({why}): the default is played"));
+                let lines = play::default_play(next, data, side);
+                play::run(next, data, side, &lines, false, dice, log).map_err(Error::step)?;
+            }
+        }
+        self.after_play(next, dice, log);
+        if next.gm_pending.is_none() {
+            self.run_blocks(next, dice, log);
+        }
+        Ok(())
     }
 }
 
@@ -264,6 +341,13 @@ impl System for Freedom {
         let imp = state.players.imperial.clone();
         let ins = state.players.insurgent.clone();
         let r = state.round;
+        if let Some((_, card)) = state.gm_pending.as_ref().filter(|_| state.over.is_none()) {
+            p.id = format!("R{r}-GM");
+            p.kind = "ruling".into();
+            p.title = format!("Round {r}: the GM's ruling on {card}");
+            p.due = vec![crate::campaign::ingest::GM.to_string()];
+            return p;
+        }
         match state.stage {
             Stage::Setup => {
                 p.id = "SETUP".into();
@@ -330,6 +414,9 @@ impl System for Freedom {
     }
 
     fn parse(&self, state: &State, player: &str, body: &str) -> std::result::Result<Orders, Vec<OrderError>> {
+        if player == crate::campaign::ingest::GM {
+            return self.parse_gm(state, body);
+        }
         let Some(side) = state.side_of(player) else {
             return Err(vec![OrderError::new(1, "", format!("'{player}' plays no side in this game"))]);
         };
@@ -475,6 +562,9 @@ impl System for Freedom {
         let mut next = state.clone();
         let mut log = actions::Said::default();
         let of = |side: Side| orders.get(state.player(side));
+        let files = orders.keys().filter(|p| state.side_of(p).is_some()).count() as u32;
+        next.mails_round += files;
+        next.mails_game += files;
         for side in [Side::Imperial, Side::Insurgent] {
             if let Some(o) = of(side) {
                 let mut by: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -491,6 +581,19 @@ impl System for Freedom {
                     next.camp_mut(side).blocks = o.blocks.clone();
                 }
             }
+        }
+        if state.gm_pending.is_some() {
+            let lines = orders.get(crate::campaign::ingest::GM).map(|o| o.gm.clone()).unwrap_or_default();
+            events::apply_gm(&mut next, data, &lines, &mut log);
+            if !round::morale_end(&mut next) {
+                self.run_blocks(&mut next, dice, &mut log);
+            }
+            round::clamp(&mut next, data);
+            if next.over.is_some() {
+                next.stage = Stage::Over;
+            }
+            let events = log.into_events(|side| next.player(*side).to_string());
+            return Ok(Resolution { state: next, events });
         }
         match state.stage {
             Stage::Setup => {
@@ -554,31 +657,17 @@ impl System for Freedom {
                 }
                 next.stage = Stage::Play;
                 next.to_play = next.first;
-                self.run_blocks(&mut next, dice, &mut log);
+                let first_play = of(Side::Insurgent).map(|o| o.play.clone()).unwrap_or_default();
+                if next.first == Side::Insurgent && !first_play.is_empty() {
+                    self.play_step(&mut next, Side::Insurgent, first_play, dice, &mut log)?;
+                } else {
+                    self.run_blocks(&mut next, dice, &mut log);
+                }
             }
             Stage::Play => {
                 let side = state.to_play;
-                let mut lines = of(side).map(|o| o.play.clone()).unwrap_or_default();
-                if lines.is_empty() {
-                    lines = play::default_play(&next, data, side);
-                    log.say(format!("no play from the {} player: the default", side.name()));
-                }
-                let mut trial = next.clone();
-                let mut trial_log = actions::Said::default();
-                match play::run(&mut trial, data, side, &lines, false, dice, &mut trial_log) {
-                    Ok(()) => {
-                        next = trial;
-                        log.lines.extend(trial_log.lines);
-                    }
-                    Err(why) => {
-                        log.tell(side, format!("your play cannot be made ({why}): the default is played"));
-                        let lines = play::default_play(&next, data, side);
-                        play::run(&mut next, data, side, &lines, false, dice, &mut log)
-                            .map_err(Error::step)?;
-                    }
-                }
-                self.after_play(&mut next, dice, &mut log);
-                self.run_blocks(&mut next, dice, &mut log);
+                let lines = of(side).map(|o| o.play.clone()).unwrap_or_default();
+                self.play_step(&mut next, side, lines, dice, &mut log)?;
             }
             Stage::LastClaim => {
                 let yes =

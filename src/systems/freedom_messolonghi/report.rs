@@ -44,7 +44,13 @@ fn camp_line(state: &State, side: Side) -> String {
 }
 
 pub fn sections(state: &State, data: &Data, viewer: &Viewer) -> Vec<Section> {
-    let mut out = vec![Section { title: "Round".into(), lines: vec![stage(state)] }];
+    let mut out = vec![Section {
+        title: "Round".into(),
+        lines: vec![
+            stage(state),
+            format!("orders files by mail: {} this round, {} this game", state.mails_round, state.mails_game),
+        ],
+    }];
     if let Some(o) = &state.over {
         out[0].lines.push(o.clone());
     }

@@ -43,6 +43,7 @@ pub fn administration(state: &mut State, data: &Data, dice: &mut Dice, log: &mut
     }
     state.imperial.played = 0;
     state.insurgent.played = 0;
+    state.mails_round = 0;
     state.plays = 0;
     state.insurgent_cannon_built = false;
     state.imperial_fired = false;

@@ -174,6 +174,15 @@ pub struct State {
     pub modifiers: Vec<Modifier>,
     #[serde(default)]
     pub insurgent_cannon_built: bool,
+    /// Orders files taken this round and in the whole game (mail round trips).
+    #[serde(default)]
+    pub mails_round: u32,
+    #[serde(default)]
+    pub mails_game: u32,
+    /// An Event whose effect is the GM's to give (op `gm`): the game waits for the
+    /// GM's signed file of operations.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub gm_pending: Option<(Side, String)>,
     /// Cannon phase: the Imperial plan has fired.
     #[serde(default)]
     pub imperial_fired: bool,
