@@ -27,32 +27,67 @@ fn state(dir: &Path) -> serde_json::Value {
 }
 
 #[test]
-fn freedom_is_listed_and_its_demo_verifies_but_not_with_a_changed_shuffle_die() {
+fn freedom_is_listed_and_its_demo_plays_round_1_as_the_issue_asks() {
     assert!(ok(&["systems"]).contains("freedom-messolonghi"));
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("demo");
     let out = ok(&["demo", "--system", "freedom-messolonghi", "--dir", dir.to_str().unwrap()]);
     for needle in [
-        "Round 1: the Imperial Advancement",
-        "Round 1: the Cannons",
+        "the decks are NOT shuffled (option deal=listed",
+        "Insurgent discards A11 to claim A01",
+        "Imperial plays A04 \u{201c}Sappers' Mine\u{201d} as its event",
+        "(R1-LAST)",
+        "Imperial discards A08 to claim A14",
+        "Round 1: the Cannons resolved",
         "the city of",
         "Round 2",
         "verify with the audit bundle: OK",
     ] {
         assert!(out.contains(needle), "{needle}: {out}");
     }
-    // The shuffle's dice are hidden until the audit: change one in the bundle.
-    let bundle_path = dir.join("audit-bundle.json");
-    let text = std::fs::read_to_string(&bundle_path).unwrap();
-    let at = text.find("shuffle: Period A deck").expect("a labelled shuffle die in the bundle");
-    let face_at = at + text[at..].find("\"face\": ").unwrap() + 8;
-    let end = face_at + text[face_at..].find(|c: char| !c.is_ascii_digit()).unwrap();
-    let face: u32 = text[face_at..end].parse().unwrap();
-    let forged = format!("{}{}{}", &text[..face_at], if face == 1 { 2 } else { 1 }, &text[end..]);
+    // The THEN block played eleni's fourth card without a mail; she alone is told.
+    let block = std::fs::read_to_string(dir.join("reports/6/eleni.txt")).unwrap();
+    assert!(block.contains("played by your block 'THEN IF OPPONENT PLAYS ANY'"), "{block}");
+    assert!(!std::fs::read_to_string(dir.join("reports/6/public.txt")).unwrap().contains("your block"));
+}
+
+#[test]
+fn a_changed_deck_order_in_the_bundle_fails_verify() {
+    let tmp = tempfile::tempdir().unwrap();
+    let keep = tmp.path().join("kept");
+    ok(&[
+        "soak",
+        "--system",
+        "freedom-messolonghi",
+        "--games",
+        "1",
+        "--seed",
+        "2",
+        "--max-steps",
+        "6",
+        "--keep",
+        keep.to_str().unwrap(),
+    ]);
+    let dir = keep.join("game-0");
+    let bundle_path = tmp.path().join("b.json");
+    ok(&["audit-bundle", dir.to_str().unwrap(), "-o", bundle_path.to_str().unwrap()]);
+    // The hidden dice are re-derived from the revealed secret; what the bundle reveals
+    // of their work is the deck order in each step's state. Swap two cards of it.
+    let mut b: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&bundle_path).unwrap()).unwrap();
+    let step = b["steps"]
+        .as_array_mut()
+        .unwrap()
+        .iter_mut()
+        .find(|s| s["state"]["deck"]["draw"].as_array().is_some_and(|d| d.len() > 1 && d.len() < 50))
+        .expect("a step after the deal");
+    let draw = step["state"]["deck"]["draw"].as_array_mut().unwrap();
+    draw.swap(0, 1);
+    let forged = serde_json::to_string_pretty(&b).unwrap();
     let tampered = tmp.path().join("tampered.json");
     std::fs::write(&tampered, forged).unwrap();
     let (code, _, err) = run(&["verify", dir.to_str().unwrap(), "--bundle", tampered.to_str().unwrap()]);
-    assert_eq!(code, 1, "a changed shuffle die passed");
+    assert_eq!(code, 1, "a changed deck order passed");
     assert!(!err.is_empty());
 }
 

@@ -361,10 +361,12 @@ fn colours_claims_and_blocks() {
     assert!(play::guard_matches(&st, "THEN IF OPPONENT PLAYS ANY"));
     assert!(!play::guard_matches(&st, "THEN IF OPPONENT PLAYS EVENT"));
     // The default play: the lowest-AP card for AP, all to Preparation.
-    st.imperial.hand = vec!["A21".into(), "A25".into()];
+    let id = |name: &str| data.cards.iter().find(|c| c.name == name).unwrap().id.clone();
+    let (four, two) = (id("Kutahi Pasha"), id("Supply Caravan"));
+    st.imperial.hand = vec![four, two.clone()];
     assert_eq!(
         play::default_play(&st, &data, Side::Imperial),
-        vec!["PLAY A25 AP".to_string(), "REST PREPARE".into()]
+        vec![format!("PLAY {two} AP"), "REST PREPARE".into()]
     );
 }
 
@@ -378,17 +380,17 @@ fn a_gm_event_waits_for_the_gms_operations_sealed_like_orders() {
         setup::new_state(fm.data(), Players { imperial: "kutahi".into(), insurgent: "eleni".into() });
     st.stage = Stage::Play;
     st.round = 1;
-    st.imperial.hand = vec!["A45".into(), "A21".into()];
-    assert_eq!(fm.data().card("A45").unwrap().effects[0].op, "gm");
-    let orders = fm.parse(&st, "kutahi", "PLAY A45 EVENT").unwrap();
+    let gm_card = fm.data().cards.iter().find(|c| c.effects.iter().any(|e| e.op == "gm")).unwrap().id.clone();
+    st.imperial.hand = vec![gm_card.clone(), "A21".into()];
+    let orders = fm.parse(&st, "kutahi", &format!("PLAY {gm_card} EVENT")).unwrap();
     let mut dice = umpire::systems::Dice::new(&[3u8; 32], &[4u8; 32]);
     let st = fm.resolve(&st, &BTreeMap::from([("kutahi".to_string(), orders)]), &mut dice).unwrap().state;
     let phase = fm.phase(&st);
     assert_eq!((phase.id.as_str(), phase.due.clone()), ("R1-GM", vec!["gm".to_string()]));
-    let bad = fm.parse(&st, "gm", "RULING A45\nMORALE NOBODY 1").unwrap_err();
+    let bad = fm.parse(&st, "gm", &format!("RULING {gm_card}\nMORALE NOBODY 1")).unwrap_err();
     assert!(bad[0].reason.contains("no side"), "{bad:?}");
     assert!(fm.parse(&st, "gm", "MORALE INSURGENT -2").is_err(), "a GM file starts with RULING");
-    let gm = fm.parse(&st, "gm", "RULING A45\nMORALE INSURGENT -2\nDAMAGE W3 1").unwrap();
+    let gm = fm.parse(&st, "gm", &format!("RULING {gm_card}\nMORALE INSURGENT -2\nDAMAGE W3 1")).unwrap();
     let st = fm.resolve(&st, &BTreeMap::from([("gm".to_string(), gm)]), &mut dice).unwrap().state;
     assert_eq!(st.insurgent.morale, 8);
     assert_eq!(st.damage.get("W3"), Some(&1));

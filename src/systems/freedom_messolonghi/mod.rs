@@ -64,6 +64,11 @@ pub static INFO: SystemInfo = SystemInfo {
             values: &[],
             help: "the Imperial player (as seat.<player>=imperial)",
         },
+        super::options::OptionSpec {
+            key: "deal",
+            values: &["shuffled", "listed"],
+            help: "shuffled (the game); listed: the decks dealt unshuffled in cards.toml order, for demonstrations only",
+        },
     ],
     rules: 1,
 };
@@ -315,7 +320,7 @@ impl System for Freedom {
         let seating = seating();
         let seats = setup.seats(&seating)?;
         for key in setup.options.keys() {
-            if !seating.reads(key) {
+            if !seating.reads(key) && key != "deal" {
                 return Err(Error::setup(format!("the freedom-messolonghi system has no option '{key}'")));
             }
         }
@@ -323,7 +328,9 @@ impl System for Freedom {
             imperial: seats.player_of("imperial").cloned().unwrap_or_default(),
             insurgent: seats.player_of("insurgent").cloned().unwrap_or_default(),
         };
-        Ok(setup::new_state(&self.data, players))
+        let mut state = setup::new_state(&self.data, players);
+        state.unshuffled = setup.options.get("deal").is_some_and(|d| d == "listed");
+        Ok(state)
     }
 
     fn phase(&self, state: &State) -> Phase {
@@ -599,7 +606,12 @@ impl System for Freedom {
             Stage::Setup => {
                 setup::deal(&mut next, data, dice);
                 log.say(format!(
-                    "both decks are shuffled; each player is dealt {} cards; the {} player plays first",
+                    "{}; each player is dealt {} cards; the {} player plays first",
+                    if next.unshuffled {
+                        "the decks are NOT shuffled (option deal=listed, a demonstration): they deal in cards.toml order"
+                    } else {
+                        "both decks are shuffled"
+                    },
                     data.setup.start.hand,
                     next.first.name()
                 ));

@@ -51,6 +51,11 @@ pub fn sections(state: &State, data: &Data, viewer: &Viewer) -> Vec<Section> {
             format!("orders files by mail: {} this round, {} this game", state.mails_round, state.mails_game),
         ],
     }];
+    if state.unshuffled {
+        out[0]
+            .lines
+            .push("the decks were dealt unshuffled (option deal=listed): a demonstration, not a game".into());
+    }
     if let Some(o) = &state.over {
         out[0].lines.push(o.clone());
     }

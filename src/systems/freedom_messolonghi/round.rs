@@ -39,7 +39,7 @@ pub fn administration(state: &mut State, data: &Data, dice: &mut Dice, log: &mut
             let extra = std::mem::take(&mut state.camp_mut(side).extra_draw);
             draw(state, side, if extra { 8 } else { 7 }, dice);
         }
-        log.say("each player draws 7 cards");
+        log.say("each player draws 7 cards (8 after a last-turn claim)");
     }
     state.imperial.played = 0;
     state.insurgent.played = 0;

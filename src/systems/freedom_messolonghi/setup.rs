@@ -73,6 +73,7 @@ pub fn new_state(data: &Data, players: Players) -> State {
         modifiers: Vec::new(),
         insurgent_cannon_built: false,
         gm_pending: None,
+        unshuffled: false,
         mails_round: 0,
         mails_game: 0,
         imperial_fired: false,
@@ -84,8 +85,10 @@ pub fn new_state(data: &Data, players: Players) -> State {
 /// Both decks shuffled (Fisher-Yates on the hidden stream, labelled with the deck's
 /// name only), eight cards dealt each, round 1's Opening next.
 pub fn deal(state: &mut State, data: &Data, dice: &mut Dice) {
-    dice.shuffle("shuffle: Period A deck", &mut state.deck.draw, true, &[]);
-    dice.shuffle("shuffle: Period B deck", &mut state.deck_b.draw, true, &[]);
+    if !state.unshuffled {
+        dice.shuffle("shuffle: Period A deck", &mut state.deck.draw, true, &[]);
+        dice.shuffle("shuffle: Period B deck", &mut state.deck_b.draw, true, &[]);
+    }
     for side in [Side::Imperial, Side::Insurgent] {
         super::round::draw(state, side, data.setup.start.hand, dice);
     }

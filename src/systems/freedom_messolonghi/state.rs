@@ -174,6 +174,10 @@ pub struct State {
     pub modifiers: Vec<Modifier>,
     #[serde(default)]
     pub insurgent_cannon_built: bool,
+    /// Option `deal=listed`: the decks are dealt in `cards.toml` order, unshuffled (a
+    /// demonstration; every report says so).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub unshuffled: bool,
     /// Orders files taken this round and in the whole game (mail round trips).
     #[serde(default)]
     pub mails_round: u32,
