@@ -419,3 +419,111 @@ fn when_the_insurgent_plays_first_his_regroup_file_carries_play_1() {
     st.first = Side::Imperial;
     assert!(fm.parse(&st, "eleni", "REGROUP W1 S1\nPLAY A11 AP").is_err());
 }
+
+#[test]
+fn first_player_advancement_reward_and_desertion() {
+    let (data, mut st) = game();
+    // 5.3: the higher Morale plays first; a tie, the Empire.
+    st.insurgent.morale = 15;
+    assert_eq!(round::first_player(&st), Side::Imperial);
+    st.insurgent.morale = 16;
+    assert_eq!(round::first_player(&st), Side::Insurgent);
+    // 5.2: up to five units of one row, one space forward, never sideways or slow.
+    let (data2, mut st2) = game();
+    let m = |a: &str, b: &str| (a.to_string(), b.to_string());
+    let moves = vec![
+        m("M2a", "M1a"),
+        m("M2b", "M1b"),
+        m("M2c", "M2d"),
+        m("M3c", "M2c"),
+        m("M2d", "M1d"),
+        m("M2e", "M1e"),
+        m("M2c", "M1c"),
+        m("M2b", "M1a"),
+    ];
+    let errors = round::advance(&mut st2, &data2, &moves, &mut Said::default());
+    assert!(errors.iter().any(|e| e.starts_with("M2c-M2d")), "sideways: {errors:?}");
+    assert!(errors.iter().any(|e| e.starts_with("M3c-M2c") && e.contains("one row")), "{errors:?}");
+    assert!(errors.iter().any(|e| e.starts_with("M2b-M1a") && e.contains("five")), "{errors:?}");
+    assert_eq!(
+        st2.stack("M1a").expeditionary + st2.stack("M1b").expeditionary + st2.stack("M1c").expeditionary,
+        3
+    );
+    // Reward Attack: 1 AP and 1 Money, +2 to this card's attacks.
+    st.stack_mut("M1c").expeditionary = 1;
+    st.damage.insert("W3".into(), 1);
+    let mut p = Play { side: Some(Side::Imperial), ap: 2, reward: true, ..Play::default() };
+    let mut log = Said::default();
+    actions::imperial_attack(&mut st, &data, &mut p, "W3", "M1c", &mut Given::new(&[5, 1]), "t", &mut log)
+        .unwrap();
+    assert!(said(&log, "+3, needing 8: hit"), "{:?}", log.lines);
+    // 5.5.1: Morale 5 or less makes units desert.
+    let (data, mut st) = game();
+    st.round = 1;
+    st.imperial.morale = 12;
+    st.imperial.supplies = 0;
+    st.areas.iter_mut().for_each(|a| a.side = Side::Insurgent);
+    let before = st.counts().0;
+    let mut log = Said::default();
+    round::replenish(&mut st, &data, &mut Given::new(&[1, 1]), &mut log);
+    assert_eq!(st.imperial.morale, 4, "8 Supplies short");
+    assert_eq!(st.counts().0, before - 1, "Morale 4: one unit deserts: {:?}", log.lines);
+}
+
+#[test]
+fn rulings_3_6_8_and_11() {
+    // 8: Money to the Insurgents is void.
+    let (data, mut st) = game();
+    let card = umpire::systems::freedom_messolonghi::data::Card {
+        id: "X".into(),
+        name: "x".into(),
+        ap: 2,
+        colour: "grey".into(),
+        kind: "event".into(),
+        effects: vec![umpire::systems::freedom_messolonghi::data::Effect {
+            op: "money".into(),
+            side: Some("own".into()),
+            n: 3,
+            at: None,
+            roll: None,
+            until: None,
+        }],
+        text: String::new(),
+    };
+    let mut log = Said::default();
+    umpire::systems::freedom_messolonghi::events::apply(
+        &mut st,
+        &data,
+        &card,
+        Side::Insurgent,
+        &Default::default(),
+        &mut log,
+    );
+    assert_eq!(st.insurgent.money, 0);
+    assert!(said(&log, "ruling 8"));
+    // 11: civilians count toward the Population but sit on no space.
+    assert_eq!(st.population(), 20);
+    assert!(st.units.values().map(|s| s.insurgent).sum::<u32>() == 12);
+    // 6: in Period B both the round's Morale loss (rounds 5-6) and Replenishment's apply.
+    let (data, mut st) = game();
+    let mut dice = umpire::systems::Dice::new(&[1u8; 32], &[2u8; 32]);
+    setup::deal(&mut st, &data, &mut dice);
+    st.round = 4;
+    st.imperial.hand.clear();
+    st.insurgent.hand.clear();
+    let morale = st.imperial.morale;
+    round::administration(&mut st, &data, &mut dice, &mut Said::default());
+    assert_eq!(st.imperial.morale, morale - 1, "round 5");
+    let mut log = Said::default();
+    round::replenish(&mut st, &data, &mut Given::new(&[1, 1]), &mut log);
+    assert!(said(&log, "the siege wears on: Imperial Morale -1"));
+    // 3: a last-turn claimer draws 8 next round (here, by the flag the claim sets).
+    let (data, mut st) = game();
+    let mut dice = umpire::systems::Dice::new(&[1u8; 32], &[2u8; 32]);
+    setup::deal(&mut st, &data, &mut dice);
+    st.imperial.hand.truncate(0);
+    st.insurgent.hand.truncate(1);
+    st.imperial.extra_draw = true;
+    round::administration(&mut st, &data, &mut dice, &mut Said::default());
+    assert_eq!((st.imperial.hand.len(), st.insurgent.hand.len()), (8, 8));
+}

@@ -1,7 +1,7 @@
 //! What the rules fix about any position: space limits; never both sides on a space,
 //! nor (Period B) Expeditionary with Allied outside the Camp; the counter mix; at
-//! most 5 Support markers an area and 30 in all; the 100 cards all somewhere; tracks
-//! within their length.
+//! most 5 Support markers an area and 30 in all; the 100 cards all somewhere; equal
+//! hands after the round's draws; tracks within their length.
 
 use super::data::{Data, Kind};
 use super::state::{Side, State};
@@ -57,6 +57,16 @@ pub fn check(state: &State, data: &Data) -> Result<(), Broken> {
         if c.supplies < 0 || c.money < 0 {
             return bad(format!("{} Supplies or Money below zero", side.name()));
         }
+    }
+    // After the round's draws both hands are the same size: a last-turn claimer spent
+    // one card more and draws one more, and every Event that draws also discards.
+    if state.stage == super::state::Stage::Advance && state.imperial.hand.len() != state.insurgent.hand.len()
+    {
+        return bad(format!(
+            "unequal hands after the draws: Imperial {}, Insurgent {}",
+            state.imperial.hand.len(),
+            state.insurgent.hand.len()
+        ));
     }
     if state.damage.values().any(|d| *d == 0 || *d > 2) || state.damage.len() as u32 > m.damage_markers {
         return bad("Wall damage is 1 (damaged) or 2 (destroyed), on at most 10 spaces".into());

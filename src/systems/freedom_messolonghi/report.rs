@@ -152,6 +152,17 @@ pub fn sections(state: &State, data: &Data, viewer: &Viewer) -> Vec<Section> {
     match viewer {
         Viewer::Player(p) => {
             if let Some(side) = state.side_of(p) {
+                if state.stage == Stage::Play && state.to_play == side {
+                    let default = super::play::default_play(state, data, side);
+                    out.push(Section {
+                        title: "Your play".into(),
+                        lines: vec![format!(
+                            "{} to play; no answer by the deadline: {}, all to Preparation",
+                            side.name(),
+                            default.first().cloned().unwrap_or_default()
+                        )],
+                    });
+                }
                 out.extend(own(side));
             }
         }
