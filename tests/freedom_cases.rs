@@ -144,7 +144,7 @@ fn the_shuffle_is_design_md_s_fisher_yates_from_its_own_dice() {
         let j = faces[k] as usize - 1;
         order.swap(i, j);
     }
-    let dealt: Vec<String> = order[..8].iter().cloned().collect();
+    let dealt: Vec<String> = order[..8].to_vec();
     let mut imp = st.imperial.hand.clone();
     imp.sort();
     let mut want = dealt;
