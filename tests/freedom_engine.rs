@@ -131,7 +131,8 @@ fn a_hand_is_its_owners_alone_and_a_gms_card_changes_play() {
             .unwrap()
             .to_string()
     };
-    let eleni = newest_report(&dir, "eleni");
+    let eleni = ok(&["report", dir.to_str().unwrap(), "--for", "eleni"]);
+    assert!(eleni.contains("Insurgent's hand"), "{eleni}");
     for c in &hand {
         assert!(eleni.contains(&text_of(c)), "{c} missing from her report");
     }
@@ -154,7 +155,7 @@ fn a_hand_is_its_owners_alone_and_a_gms_card_changes_play() {
             }
         }
     }
-    let kutahi = newest_report(&dir, "kutahi");
+    let kutahi = ok(&["report", dir.to_str().unwrap(), "--for", "kutahi"]);
     for c in &hand {
         assert!(!kutahi.contains(&text_of(c)), "the Imperial report shows {c}");
     }
