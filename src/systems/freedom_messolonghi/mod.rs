@@ -27,7 +27,7 @@ pub mod state;
 use std::collections::BTreeMap;
 
 use data::Data;
-use orders::Kind_;
+use orders::LineKind;
 use state::{Side, Stage, State};
 
 use super::seats::{Legacy, Seating};
@@ -131,14 +131,14 @@ fn allowed(state: &State, side: Side) -> &'static [&'static str] {
     }
 }
 
-fn kind_name(k: &Kind_) -> &'static str {
+fn kind_name(k: &LineKind) -> &'static str {
     match k {
-        Kind_::Play | Kind_::Action => "play",
-        Kind_::Then => "then",
-        Kind_::Opening => "opening",
-        Kind_::Fire => "fire",
-        Kind_::Standing(_) => "standing",
-        Kind_::Ready => "ready",
+        LineKind::Play | LineKind::Action => "play",
+        LineKind::Then => "then",
+        LineKind::Opening => "opening",
+        LineKind::Fire => "fire",
+        LineKind::Standing(_) => "standing",
+        LineKind::Ready => "ready",
     }
 }
 
@@ -450,7 +450,7 @@ impl System for Freedom {
                 }
             };
             // Inside a THEN block, play and action lines belong to the block.
-            if matches!(kind, Kind_::Play | Kind_::Action) && in_block {
+            if matches!(kind, LineKind::Play | LineKind::Action) && in_block {
                 if let Some(b) = out.blocks.last_mut() {
                     b.1.push(text.clone());
                 }
@@ -471,7 +471,7 @@ impl System for Freedom {
                 continue;
             }
             match kind {
-                Kind_::Play if !out.play.is_empty() => {
+                LineKind::Play if !out.play.is_empty() => {
                     errors.push(OrderError::new(
                         i + 1,
                         raw.trim(),
@@ -479,7 +479,7 @@ impl System for Freedom {
                     ));
                     continue;
                 }
-                Kind_::Action if out.play.is_empty() => {
+                LineKind::Action if out.play.is_empty() => {
                     errors.push(OrderError::new(
                         i + 1,
                         raw.trim(),
@@ -487,21 +487,21 @@ impl System for Freedom {
                     ));
                     continue;
                 }
-                Kind_::Play | Kind_::Action => out.play.push(text.clone()),
-                Kind_::Then => {
+                LineKind::Play | LineKind::Action => out.play.push(text.clone()),
+                LineKind::Then => {
                     in_block = true;
                     out.blocks.push((text.clone(), Vec::new()));
                 }
-                Kind_::Opening => out.opening.push(text.clone()),
-                Kind_::Fire => {
+                LineKind::Opening => out.opening.push(text.clone()),
+                LineKind::Fire => {
                     in_block = false;
                     out.fire.push(text.clone());
                 }
-                Kind_::Standing(cat) => {
+                LineKind::Standing(cat) => {
                     in_block = false;
                     out.standing.push((cat.to_string(), text.clone()));
                 }
-                Kind_::Ready => {}
+                LineKind::Ready => {}
             }
             out.lines.push(text);
         }

@@ -31,7 +31,7 @@ fn need_card(data: &Data, w: &str) -> Result<String, String> {
 
 /// What a line is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Kind_ {
+pub enum LineKind {
     Play,
     Action,
     Then,
@@ -42,14 +42,14 @@ pub enum Kind_ {
 }
 
 /// Checks one canonical line for `side`; returns its kind.
-pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_, String> {
+pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<LineKind, String> {
     let w: Vec<&str> = line.split_whitespace().collect();
     let imperial = side == Side::Imperial;
     let only = |who: Side, what: &str| -> Result<(), String> {
         if side == who { Ok(()) } else { Err(format!("{what} is the {} player's action", who.name())) }
     };
     match w.as_slice() {
-        ["READY"] => Ok(Kind_::Ready),
+        ["READY"] => Ok(LineKind::Ready),
         ["PLAY", card, how, rest @ ..] if *how == "EVENT" || *how == "AP" => {
             need_card(data, card)?;
             let mut i = 0;
@@ -65,24 +65,24 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_
                 }
                 i += 2;
             }
-            Ok(Kind_::Play)
+            Ok(LineKind::Play)
         }
         ["PLAY", ..] => Err("PLAY <card> EVENT|AP [TARGET <space>] [AREA <area>]".into()),
         ["CLAIM", card, "DISCARD", other] => {
             need_card(data, card)?;
             need_card(data, other)?;
-            Ok(Kind_::Play)
+            Ok(LineKind::Play)
         }
         ["CLAIM", ..] => Err("CLAIM <card> DISCARD <card>".into()),
         ["THEN", "IF", "OPPONENT", "PLAYS", guard] => {
             if !matches!(*guard, "ANY" | "AP" | "EVENT" | "CLAIM") {
                 need_card(data, guard)?;
             }
-            Ok(Kind_::Then)
+            Ok(LineKind::Then)
         }
         ["THEN", "IF", "OPPONENT", "PLAYS", how, card] if *how == "AP" || *how == "EVENT" => {
             need_card(data, card)?;
-            Ok(Kind_::Then)
+            Ok(LineKind::Then)
         }
         ["THEN", ..] => Err("THEN IF OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card>|AP <card>|EVENT <card>".into()),
         ["MOVE", rest @ ..] if !rest.is_empty() => {
@@ -98,7 +98,7 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_
                     need_space(data, sp.trim())?;
                 }
             }
-            Ok(Kind_::Action)
+            Ok(LineKind::Action)
         }
         ["SLOW", path, ..] => {
             only(Side::Imperial, "SLOW")?;
@@ -109,7 +109,7 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_
             for sp in parts {
                 need_space(data, sp)?;
             }
-            Ok(Kind_::Action)
+            Ok(LineKind::Action)
         }
         ["ATTACK", target, "FROM", rest @ ..] if !rest.is_empty() => {
             need_space(data, target)?;
@@ -118,32 +118,32 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_
                     need_space(data, w)?;
                 }
             }
-            Ok(Kind_::Action)
+            Ok(LineKind::Action)
         }
-        ["REWARD"] => only(Side::Imperial, "REWARD").map(|_| Kind_::Action),
+        ["REWARD"] => only(Side::Imperial, "REWARD").map(|_| LineKind::Action),
         ["PREPARE", n] => {
             n.parse::<u32>().map_err(|_| "PREPARE <AP>".to_string())?;
-            Ok(Kind_::Action)
+            Ok(LineKind::Action)
         }
-        ["REST", "PREPARE"] => Ok(Kind_::Action),
-        ["SUPPORT", a] => data.area(a).map(|_| Kind_::Action).ok_or(format!("'{a}' is not an area")),
-        ["PLEA"] => Ok(Kind_::Action),
-        ["BUILD", "CANNON", sp] => need_space(data, sp).map(|_| Kind_::Action),
+        ["REST", "PREPARE"] => Ok(LineKind::Action),
+        ["SUPPORT", a] => data.area(a).map(|_| LineKind::Action).ok_or(format!("'{a}' is not an area")),
+        ["PLEA"] => Ok(LineKind::Action),
+        ["BUILD", "CANNON", sp] => need_space(data, sp).map(|_| LineKind::Action),
         ["REGROUP", a, b] => {
             only(Side::Insurgent, "REGROUP")?;
             need_space(data, a)?;
             need_space(data, b)?;
-            Ok(if state.stage == super::state::Stage::Regroup { Kind_::Opening } else { Kind_::Action })
+            Ok(if state.stage == super::state::Stage::Regroup { LineKind::Opening } else { LineKind::Action })
         }
         ["RAID", t, "FROM", f] => {
             only(Side::Insurgent, "RAID")?;
             need_space(data, t)?;
             need_space(data, f)?;
-            Ok(Kind_::Action)
+            Ok(LineKind::Action)
         }
         ["REPAIR", sp] | ["TRAIN", sp] => {
             only(Side::Insurgent, w[0])?;
-            need_space(data, sp).map(|_| Kind_::Action)
+            need_space(data, sp).map(|_| LineKind::Action)
         }
         ["ADVANCE", moves @ ..] if !moves.is_empty() => {
             only(Side::Imperial, "ADVANCE")?;
@@ -156,7 +156,7 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_
                     need_space(data, sp)?;
                 }
             }
-            Ok(Kind_::Opening)
+            Ok(LineKind::Opening)
         }
         ["ALLIES", rest @ ..] if !rest.is_empty() && rest.len() % 2 == 0 => {
             only(Side::Imperial, "ALLIES")?;
@@ -164,15 +164,15 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_
                 need_space(data, pair[0])?;
                 pair[1].parse::<u32>().map_err(|_| "ALLIES <space> <n> ...".to_string())?;
             }
-            Ok(Kind_::Opening)
+            Ok(LineKind::Opening)
         }
-        ["FIRE", sp, "HOLD"] => need_space(data, sp).map(|_| Kind_::Fire),
+        ["FIRE", sp, "HOLD"] => need_space(data, sp).map(|_| LineKind::Fire),
         ["FIRE", sp, "AT", rest @ ..] if !rest.is_empty() => {
             need_space(data, sp)?;
             for t in rest.iter().filter(|t| **t != "ELSE") {
                 need_space(data, t)?;
             }
-            Ok(Kind_::Fire)
+            Ok(LineKind::Fire)
         }
         ["PLACE", rest @ ..] if !rest.is_empty() => {
             only(Side::Insurgent, "PLACE")?;
@@ -186,29 +186,29 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<Kind_
                     return Err(format!("{s} is outside the city and the islands"));
                 }
             }
-            Ok(Kind_::Standing("PLACE"))
+            Ok(LineKind::Standing("PLACE"))
         }
         ["LOSSES", rest @ ..] if !rest.is_empty() => {
             only(Side::Imperial, "LOSSES")?;
             for sp in rest {
                 need_space(data, sp)?;
             }
-            Ok(Kind_::Standing("LOSSES"))
+            Ok(LineKind::Standing("LOSSES"))
         }
         ["DISCARD", rest @ ..] if !rest.is_empty() => {
             for c in rest {
                 need_card(data, c)?;
             }
-            Ok(Kind_::Standing("DISCARD"))
+            Ok(LineKind::Standing("DISCARD"))
         }
-        ["MORALE", "UP"] | ["MORALE", "DOWN"] => Ok(Kind_::Standing("MORALE")),
+        ["MORALE", "UP"] | ["MORALE", "DOWN"] => Ok(LineKind::Standing("MORALE")),
         ["LASTCLAIM", rest @ ..] if !rest.is_empty() => {
             if !(rest == ["ALWAYS"] || rest == ["NEVER"]) {
                 for c in rest {
                     need_card(data, c)?;
                 }
             }
-            Ok(Kind_::Standing("LASTCLAIM"))
+            Ok(LineKind::Standing("LASTCLAIM"))
         }
         [w0, ..] => Err(format!(
             "'{w0}' is not an order{}",
