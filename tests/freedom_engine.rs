@@ -161,57 +161,15 @@ fn a_hand_is_its_owners_alone_and_a_gms_card_changes_play() {
     }
     assert!(kutahi.contains("cards.toml sha256") && kutahi.contains("(the GM's copy)"), "{kutahi}");
     // The edited card in play: the Insurgent claims or the Empire plays it for AP.
+    // Read as the campaign reads it: the embedded files with the GM's copy over them.
+    use umpire::systems::freedom_messolonghi::data::{Data, FILES};
+    let data =
+        Data::load(&umpire::systems::GameData::new("freedom-messolonghi", FILES, Some(own.clone()))).unwrap();
+    assert!(data.files.iter().any(|f| f.name == "cards.toml" && !f.builtin));
     let mut st = umpire::systems::freedom_messolonghi::setup::new_state(
-        &umpire::systems::freedom_messolonghi::data::Data::from_texts(
-            &std::fs::read_to_string(
-                Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/map.toml"),
-            )
-            .unwrap(),
-            &std::fs::read_to_string(
-                Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/cannons.toml"),
-            )
-            .unwrap(),
-            &std::fs::read_to_string(
-                Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/setup.toml"),
-            )
-            .unwrap(),
-            &std::fs::read_to_string(
-                Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/areas.toml"),
-            )
-            .unwrap(),
-            &std::fs::read_to_string(
-                Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/tracks.toml"),
-            )
-            .unwrap(),
-            &std::fs::read_to_string(own.join("cards.toml")).unwrap(),
-        )
-        .unwrap(),
+        &data,
         umpire::systems::freedom_messolonghi::state::Players { imperial: "k".into(), insurgent: "e".into() },
     );
-    let data = umpire::systems::freedom_messolonghi::data::Data::from_texts(
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/map.toml"),
-        )
-        .unwrap(),
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/cannons.toml"),
-        )
-        .unwrap(),
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/setup.toml"),
-        )
-        .unwrap(),
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/areas.toml"),
-        )
-        .unwrap(),
-        &std::fs::read_to_string(
-            Path::new(env!("CARGO_MANIFEST_DIR")).join("games/freedom-messolonghi/tracks.toml"),
-        )
-        .unwrap(),
-        &std::fs::read_to_string(own.join("cards.toml")).unwrap(),
-    )
-    .unwrap();
     st.insurgent.hand = vec!["A01".into()];
     let mut log = umpire::systems::freedom_messolonghi::actions::Said::default();
     umpire::systems::freedom_messolonghi::play::run(

@@ -42,6 +42,15 @@ impl GameData {
             .ok_or_else(|| Error::data(file, format!("system {} has no such data file", self.system)))
     }
 
+    /// The text of `file` with what a report's footer says of it: its SHA-256 and
+    /// whether it is the built-in copy or the campaign's own.
+    pub fn text_in_use(&self, file: &str) -> Result<(String, FileInUse)> {
+        let text = self.text(file)?;
+        let builtin = self.embedded.iter().any(|(name, t)| *name == file && *t == text);
+        let sha256 = crate::trust::hex(&crate::trust::h(&[text.as_bytes()]));
+        Ok((text, FileInUse { name: file.to_string(), sha256, builtin }))
+    }
+
     /// The system's sample game, `demo.toml`: what `demo` plays and whom `soak` seats.
     pub fn demo_script(&self) -> Result<DemoScript> {
         let text = self
@@ -60,6 +69,27 @@ impl GameData {
             .map(|(name, _)| (name.to_string(), dir.join(name)))
             .filter(|(_, p)| p.exists())
             .collect()
+    }
+}
+
+/// A data file in use, as a report's footer names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileInUse {
+    pub name: String,
+    pub sha256: String,
+    /// The embedded copy, not a GM's own.
+    pub builtin: bool,
+}
+
+impl FileInUse {
+    /// `map.toml sha256 <hex> (built-in)`, or `(the GM's copy)`.
+    pub fn footer(&self) -> String {
+        format!(
+            "{} sha256 {} ({})",
+            self.name,
+            self.sha256,
+            if self.builtin { "built-in" } else { "the GM's copy" }
+        )
     }
 }
 

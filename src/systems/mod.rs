@@ -16,9 +16,11 @@ pub mod freedom_messolonghi;
 pub mod front_line;
 pub mod guerilla_warfare;
 pub mod log;
+pub mod notation;
 pub mod options;
 pub mod roll;
 pub mod seats;
+pub mod standing;
 pub mod toy;
 
 use std::collections::BTreeMap;

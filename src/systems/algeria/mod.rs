@@ -186,8 +186,7 @@ fn hold(state: &mut State, side: Side, lines: &[Line], whole_turn: bool) {
         lines.iter().filter(|l| l.section == p).map(|l| l.text.clone()).collect()
     };
     let plans = state.plans_mut(side);
-    let mut standing: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for l in lines.iter().filter(|l| l.section == Part::Standing) {
+    let standing = lines.iter().filter(|l| l.section == Part::Standing).map(|l| {
         // COUP REMOVE and COUP BUY are two kinds of order.
         let words: Vec<&str> = l.text.split_whitespace().collect();
         let cat = match words.as_slice() {
@@ -195,11 +194,9 @@ fn hold(state: &mut State, side: Side, lines: &[Line], whole_turn: bool) {
             [first, ..] => first.to_string(),
             [] => String::new(),
         };
-        standing.entry(cat).or_default().push(l.text.clone());
-    }
-    for (cat, ls) in standing {
-        plans.standing.insert(cat, ls);
-    }
+        (cat, l.text.clone())
+    });
+    super::standing::replace_by_category(&mut plans.standing, standing);
     let deployment = texts(Part::Deployment);
     let script = texts(Part::Script);
     if whole_turn || !deployment.is_empty() || !script.is_empty() {

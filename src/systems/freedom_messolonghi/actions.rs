@@ -76,6 +76,17 @@ pub fn last_unit(state: &mut State, side: Side, up: Option<bool>, log: &mut Said
     }
 }
 
+/// A hit by `winner` on `target`: one of the other side's units is removed there, and
+/// the last one brings the Morale choice.
+pub fn takes_unit(state: &mut State, winner: Side, target: &str, up: Option<bool>, log: &mut Said) {
+    let loser = winner.other();
+    remove_unit(state, loser, target);
+    log.say(format!("{target} loses an {} unit", loser.name()));
+    if state.stack(target).of(loser) == 0 {
+        last_unit(state, winner, up, log);
+    }
+}
+
 /// Removes one unit of `side` from `space` (Expeditionary before Allied).
 pub fn remove_unit(state: &mut State, side: Side, space: &str) -> bool {
     let s = state.stack_mut(space);
@@ -259,11 +270,7 @@ pub fn imperial_attack(
         if hit { "hit" } else { "miss" }
     ));
     if hit {
-        remove_unit(state, Side::Insurgent, target);
-        log.say(format!("{target} loses an Insurgent unit"));
-        if state.stack(target).insurgent == 0 {
-            last_unit(state, Side::Imperial, play.morale_up, log);
-        }
+        takes_unit(state, Side::Imperial, target, play.morale_up, log);
     }
     Ok(())
 }
@@ -299,11 +306,7 @@ pub fn insurgent_attack(
         if hit { "hit" } else { "miss" }
     ));
     if hit {
-        remove_unit(state, Side::Imperial, target);
-        log.say(format!("{target} loses an Imperial unit"));
-        if state.stack(target).imperial() == 0 {
-            last_unit(state, Side::Insurgent, play.morale_up, log);
-        }
+        takes_unit(state, Side::Insurgent, target, play.morale_up, log);
     }
     Ok(())
 }
@@ -350,11 +353,7 @@ pub fn raid(
         if hit { "hit" } else { "miss" }
     ));
     if hit {
-        remove_unit(state, Side::Imperial, target);
-        log.say(format!("{target} loses an Imperial unit"));
-        if state.stack(target).imperial() == 0 {
-            last_unit(state, Side::Insurgent, play.morale_up, log);
-        }
+        takes_unit(state, Side::Insurgent, target, play.morale_up, log);
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 //! Insurgent: the space with most Imperial units, nearest first). A cannon fires only
 //! while its side has a unit on its space.
 
-use super::actions::{Said, last_unit, remove_unit};
+use super::actions::{Said, last_unit, remove_unit, takes_unit};
 use super::data::{Data, Kind, Reach};
 use super::state::{Side, State};
 use crate::systems::roll::Roll;
@@ -149,11 +149,7 @@ fn shoot(
                         if *d == 1 { "damaged" } else { "destroyed" }
                     ));
                 } else if state.stack(target).insurgent > 0 {
-                    remove_unit(state, Side::Insurgent, target);
-                    log.say(format!("{target} loses an Insurgent unit"));
-                    if state.stack(target).insurgent == 0 {
-                        last_unit(state, Side::Imperial, None, log);
-                    }
+                    takes_unit(state, Side::Imperial, target, None, log);
                 } else if state.cannons.remove(target).is_some() {
                     log.say(format!("the cannon on {target} is destroyed"));
                 }

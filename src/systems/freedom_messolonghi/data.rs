@@ -335,8 +335,8 @@ pub struct Data {
     pub areas: Vec<Area>,
     pub tracks: Tracks,
     pub cards: Vec<Card>,
-    /// Whether each file is a GM's copy, for the report footer: (name, sha256, built-in).
-    pub files: Vec<(String, String, bool)>,
+    /// Each file in use, for the report footer.
+    pub files: Vec<crate::systems::data::FileInUse>,
 }
 
 const OPS: &[&str] = &[
@@ -366,13 +366,9 @@ impl Data {
     pub fn load(game: &crate::systems::GameData) -> Result<Data> {
         let mut texts = BTreeMap::new();
         let mut files = Vec::new();
-        for (name, builtin) in FILES {
-            let text = game.text(name)?;
-            files.push((
-                name.to_string(),
-                crate::trust::hex(&crate::trust::h(&[text.as_bytes()])),
-                text == *builtin,
-            ));
+        for (name, _) in FILES {
+            let (text, file) = game.text_in_use(name)?;
+            files.push(file);
             texts.insert(*name, text);
         }
         let t = |n: &str| texts.get(n).map(String::as_str).unwrap_or("");

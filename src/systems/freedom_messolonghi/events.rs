@@ -169,11 +169,8 @@ fn discard_choice(state: &State, data: &Data, side: Side) -> Option<String> {
     let hand = &state.camp(side).hand;
     let wished = state
         .camp(side)
-        .standing
-        .get("DISCARD")
-        .into_iter()
-        .flatten()
-        .flat_map(|l| l.split_whitespace().skip(1))
+        .standing_words("DISCARD")
+        .iter()
         .find_map(|c| hand.iter().find(|h| h.eq_ignore_ascii_case(c)).cloned());
     wished.or_else(|| {
         hand.iter().filter_map(|h| data.card(h)).min_by_key(|c| (c.ap, c.id.clone())).map(|c| c.id.clone())

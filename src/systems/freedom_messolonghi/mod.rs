@@ -574,13 +574,10 @@ impl System for Freedom {
         next.mails_game += files;
         for side in [Side::Imperial, Side::Insurgent] {
             if let Some(o) = of(side) {
-                let mut by: BTreeMap<String, Vec<String>> = BTreeMap::new();
-                for (cat, l) in &o.standing {
-                    by.entry(cat.clone()).or_default().push(l.clone());
-                }
-                for (cat, ls) in by {
-                    next.camp_mut(side).standing.insert(cat, ls);
-                }
+                super::standing::replace_by_category(
+                    &mut next.camp_mut(side).standing,
+                    o.standing.iter().cloned(),
+                );
                 if !o.fire.is_empty() {
                     next.camp_mut(side).fire = Some(o.fire.clone());
                 }
@@ -589,20 +586,15 @@ impl System for Freedom {
                 }
             }
         }
-        if state.gm_pending.is_some() {
-            let lines = orders.get(crate::campaign::ingest::GM).map(|o| o.gm.clone()).unwrap_or_default();
-            events::apply_gm(&mut next, data, &lines, &mut log);
-            if !round::morale_end(&mut next) {
-                self.run_blocks(&mut next, dice, &mut log);
-            }
-            round::clamp(&mut next, data);
-            if next.over.is_some() {
-                next.stage = Stage::Over;
-            }
-            let events = log.into_events(|side| next.player(*side).to_string());
-            return Ok(Resolution { state: next, events });
-        }
         match state.stage {
+            // The GM's ruling on a `gm` Event comes first, whatever the stage.
+            _ if state.gm_pending.is_some() => {
+                let lines = orders.get(crate::campaign::ingest::GM).map(|o| o.gm.clone()).unwrap_or_default();
+                events::apply_gm(&mut next, data, &lines, &mut log);
+                if !round::morale_end(&mut next) {
+                    self.run_blocks(&mut next, dice, &mut log);
+                }
+            }
             Stage::Setup => {
                 setup::deal(&mut next, data, dice);
                 log.say(format!(

@@ -7,12 +7,7 @@
 use super::data::{Data, Kind};
 use super::state::{Side, State};
 
-/// A line in canonical form: no comment, upper case except space codes' letters as
-/// the map writes them.
-pub fn canonical(text: &str) -> String {
-    let code = text.split('#').next().unwrap_or("");
-    code.split_whitespace().map(|w| w.to_ascii_uppercase()).collect::<Vec<_>>().join(" ")
-}
+pub use crate::systems::notation::canonical;
 
 /// A space code as the map writes it (`M3C` -> `M3c`), if it exists.
 pub fn space(data: &Data, w: &str) -> Option<String> {

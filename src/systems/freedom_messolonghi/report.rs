@@ -174,11 +174,7 @@ pub fn sections(state: &State, data: &Data, viewer: &Viewer) -> Vec<Section> {
     }
     out.push(Section {
         title: "Data files".into(),
-        lines: data
-            .files
-            .iter()
-            .map(|(n, h, b)| format!("{n} sha256 {h} ({})", if *b { "built-in" } else { "the GM's copy" }))
-            .collect(),
+        lines: data.files.iter().map(crate::systems::data::FileInUse::footer).collect(),
     });
     out
 }

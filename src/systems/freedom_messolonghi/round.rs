@@ -332,14 +332,7 @@ pub fn place_insurgent(state: &mut State, data: &Data) {
     if !super::actions::in_box(state, data, Side::Insurgent, false) {
         return;
     }
-    let standing: Vec<String> = state
-        .insurgent
-        .standing
-        .get("PLACE")
-        .into_iter()
-        .flatten()
-        .flat_map(|l| l.split_whitespace().skip(1).map(str::to_string).collect::<Vec<_>>())
-        .collect();
+    let standing = state.insurgent.standing_words("PLACE");
     let pick =
         standing.iter().find(|sp| super::actions::insurgent_room(state, data, sp).is_ok()).cloned().or_else(
             || {
@@ -366,15 +359,7 @@ fn place_cannon(state: &mut State, data: &Data) {
 /// An Imperial unit lost to upkeep: the standing LOSSES spaces first, else the Camp,
 /// then the row farthest from the Wall.
 pub fn imperial_loss(state: &mut State, data: &Data, _log: &mut Said) {
-    let standing: Vec<String> = state
-        .imperial
-        .standing
-        .get("LOSSES")
-        .into_iter()
-        .flatten()
-        .flat_map(|l| l.split_whitespace().skip(1).map(str::to_string).collect::<Vec<_>>())
-        .collect();
-    let mut order: Vec<String> = standing;
+    let mut order = state.imperial.standing_words("LOSSES");
     order.push("CAMP".into());
     let mut rows: Vec<(u32, String)> = data
         .map

@@ -105,6 +105,19 @@ pub struct Camp {
     pub extra_draw: bool,
 }
 
+impl Camp {
+    /// The words after the keyword of the standing lines of `key`, in order
+    /// (`PLACE F2 W5` gives F2, W5).
+    pub fn standing_words(&self, key: &str) -> Vec<String> {
+        self.standing
+            .get(key)
+            .into_iter()
+            .flatten()
+            .flat_map(|l| l.split_whitespace().skip(1).map(str::to_string))
+            .collect()
+    }
+}
+
 /// A roll bonus from a card.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {

@@ -106,23 +106,14 @@ pub fn enter_city(state: &mut State, data: &Data, id: &str, sq: Square, log: &mu
             log.say(format!(
                 "{id} enters {sq}: {}'s {} Falls (Fallen City marker)",
                 owner.name(),
-                city_name(terrain)
+                terrain.name()
             ));
             super::supply::fall(state, owner, terrain, log);
         }
     } else if state.fallen.contains(&sq) {
         state.fallen.retain(|s| *s != sq);
-        log.say(format!("{id} enters {sq}: {}'s {} is Freed", owner.name(), city_name(terrain)));
+        log.say(format!("{id} enters {sq}: {}'s {} is Freed", owner.name(), terrain.name()));
         super::supply::free(state, data, owner, terrain, log);
-    }
-}
-
-pub fn city_name(t: Terrain) -> &'static str {
-    match t {
-        Terrain::Capital => "Capital",
-        Terrain::AirBase => "Air Base",
-        Terrain::Industry => "Industry",
-        _ => "square",
     }
 }
 
@@ -284,14 +275,10 @@ fn city_attack(
     }
     edge::finalized(state, face, side, log);
     if face <= 4 {
-        actions_shift(state, a, at);
+        super::actions::shift(state, a, at);
         enter_city(state, data, a, at, log);
     }
     Ended { result: Some(verdict(face)) }
-}
-
-fn actions_shift(state: &mut State, id: &str, to: Square) {
-    super::actions::shift(state, id, to);
 }
 
 #[allow(clippy::too_many_arguments)]

@@ -58,6 +58,22 @@ impl Terrain {
         }
     }
 
+    /// The terrain as a report names it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Terrain::Mountain => "Mountain",
+            Terrain::Hill => "Hill",
+            Terrain::Valley => "Valley",
+            Terrain::Desert => "Desert",
+            Terrain::Beach => "Beach",
+            Terrain::Port => "Port",
+            Terrain::Capital => "Capital",
+            Terrain::AirBase => "Air Base",
+            Terrain::Industry => "Industry",
+            Terrain::Water => "Water",
+        }
+    }
+
     pub fn is_city(self) -> bool {
         matches!(self, Terrain::Capital | Terrain::AirBase | Terrain::Industry)
     }

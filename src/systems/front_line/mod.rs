@@ -93,29 +93,18 @@ pub static INFO: SystemInfo = SystemInfo {
 };
 
 /// A data file in use: its name, SHA-256, and whether it is the built-in copy.
-#[derive(Clone, Debug)]
-pub struct DataFile {
-    pub name: String,
-    pub sha256: String,
-    pub builtin: bool,
-}
-
 pub struct FrontLine {
     data: Data,
-    files: Vec<DataFile>,
+    files: Vec<super::data::FileInUse>,
 }
 
 impl FrontLine {
     pub fn load(game: &GameData) -> Result<Self> {
         let mut texts = Vec::new();
         let mut files = Vec::new();
-        for (name, builtin_text) in data::FILES {
-            let text = game.text(name)?;
-            files.push(DataFile {
-                name: name.to_string(),
-                sha256: crate::trust::hex(&crate::trust::h(&[text.as_bytes()])),
-                builtin: text == *builtin_text,
-            });
+        for (name, _) in data::FILES {
+            let (text, file) = game.text_in_use(name)?;
+            files.push(file);
             texts.push(text);
         }
         let data = Data::from_texts(&texts[0], &texts[1], &texts[2], &texts[3])?;

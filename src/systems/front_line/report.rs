@@ -3,9 +3,9 @@
 //! own standing reactions (never the other side's), and the data files in use with
 //! their SHA-256.
 
-use super::DataFile;
 use super::data::{Battlefield, COLUMNS, Data, Side, Square, Terrain};
 use super::state::{Leadership, Place, Stage, State};
+use crate::systems::data::FileInUse;
 use crate::systems::{Section, Viewer};
 
 /// The phase as a report names it.
@@ -117,7 +117,7 @@ fn leadership(l: Leadership) -> &'static str {
     }
 }
 
-pub fn sections(state: &State, data: &Data, files: &[DataFile], viewer: &Viewer) -> Vec<Section> {
+pub fn sections(state: &State, data: &Data, files: &[FileInUse], viewer: &Viewer) -> Vec<Section> {
     let mut out = vec![Section {
         title: format!("Battlefield ({})", if state.options.board == "nogo" { "Lake Nogo" } else { "Main" }),
         lines: grid(state, data),
@@ -200,19 +200,6 @@ pub fn sections(state: &State, data: &Data, files: &[DataFile], viewer: &Viewer)
         }
         Viewer::Public => {}
     }
-    out.push(Section {
-        title: "Data files".into(),
-        lines: files
-            .iter()
-            .map(|f| {
-                format!(
-                    "{} sha256 {} ({})",
-                    f.name,
-                    f.sha256,
-                    if f.builtin { "built-in" } else { "the GM's copy" }
-                )
-            })
-            .collect(),
-    });
+    out.push(Section { title: "Data files".into(), lines: files.iter().map(FileInUse::footer).collect() });
     out
 }

@@ -27,7 +27,7 @@ pub fn op(state: &State, data: &Data, side: Side) -> (u32, Vec<String>) {
             && state.fallen.contains(&sq)
         {
             total += points;
-            items.push(format!("{}'s {} {sq} Fallen: {points}", enemy.name(), super::battle::city_name(t)));
+            items.push(format!("{}'s {} {sq} Fallen: {points}", enemy.name(), t.name()));
         }
     }
     if state.camp(side).leadership == Leadership::Available {

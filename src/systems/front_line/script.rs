@@ -183,11 +183,7 @@ pub enum Line {
     Setup(SetupLine),
 }
 
-/// A line in canonical form: no comment, upper case, single spaces.
-pub fn canonical(text: &str) -> String {
-    let code = text.split('#').next().unwrap_or("");
-    code.split_whitespace().map(|w| w.to_ascii_uppercase()).collect::<Vec<_>>().join(" ")
-}
+pub use crate::systems::notation::canonical;
 
 fn square(w: &str) -> Result<Square, String> {
     Square::parse(w).ok_or_else(|| format!("'{w}' is not a square (A1 to J6)"))

@@ -48,17 +48,22 @@ pub fn deal(state: &mut State, data: &Data, side: Side, log: &mut Log) {
     state.camp_mut(side).stacks = stacks;
 }
 
+/// The supply a city grants, and the Fallen chit that stands for it once it falls.
+fn city_supply(city: Terrain) -> Option<(Supply, Supply)> {
+    match city {
+        Terrain::AirBase => Some((Supply::Air, Supply::FallenAir)),
+        Terrain::Industry => Some((Supply::Industry, Supply::FallenIndustry)),
+        _ => None,
+    }
+}
+
 fn in_use(turn: &Turn, side: Side, index: usize) -> bool {
     turn.side == Some(side) && turn.stack == Some(index)
 }
 
 /// Fall: `owner`'s Air Base or Industry took a Fallen City marker.
 pub fn fall(state: &mut State, owner: Side, city: Terrain, log: &mut Log) {
-    let (normal, fallen) = match city {
-        Terrain::AirBase => (Supply::Air, Supply::FallenAir),
-        Terrain::Industry => (Supply::Industry, Supply::FallenIndustry),
-        _ => return,
-    };
+    let Some((normal, fallen)) = city_supply(city) else { return };
     let turn = state.current.clone();
     let camp = state.camp_mut(owner);
     if let Some((i, s)) = camp.stacks.iter_mut().enumerate().find(|(_, s)| s.supply == normal) {
@@ -86,11 +91,7 @@ pub fn fall(state: &mut State, owner: Side, city: Terrain, log: &mut Log) {
 
 /// Free: the owner retook its city; an unused Fallen chit becomes this month's stack.
 pub fn free(state: &mut State, data: &Data, owner: Side, city: Terrain, log: &mut Log) {
-    let (normal, fallen) = match city {
-        Terrain::AirBase => (Supply::Air, Supply::FallenAir),
-        Terrain::Industry => (Supply::Industry, Supply::FallenIndustry),
-        _ => return,
-    };
+    let Some((normal, fallen)) = city_supply(city) else { return };
     let value = card_value(state, data, owner, normal);
     let turn = state.current.clone();
     let camp = state.camp_mut(owner);

@@ -252,8 +252,10 @@ fn try_execute(
                     // The defender's view: its unit is the target, the attacker the enemy.
                     let facts = Facts { enemy: au, ..policy::facts_for(state, data, au, tu) };
                     let (standing, why) = policy::rally(state, defender, &facts);
+                    let (range, two_dice) = (facts.range, facts.higher);
                     if policy::asks(state, defender, "RALLY") && state.current.asks < MAX_ASKS {
-                        ask_rally(state, data, defender, &o.unit, t, standing, why);
+                        let asked = Asked { attacker: &o.unit, target: t, range, two_dice, standing, why };
+                        ask_rally(state, data, defender, asked);
                         return Ok(Done::Ask);
                     }
                     state.current.rally = Some(standing);
@@ -360,33 +362,29 @@ fn try_execute(
     }
 }
 
-fn ask_rally(
-    state: &mut State,
-    data: &Data,
-    defender: Side,
-    attacker: &str,
-    target: &str,
+/// An attack the defender is asked about: who attacks whom, at what range, with how
+/// many dice, and what the standing lines would answer.
+struct Asked<'a> {
+    attacker: &'a str,
+    target: &'a str,
+    range: u8,
+    two_dice: bool,
     standing: bool,
     why: Option<String>,
-) {
+}
+
+fn ask_rally(state: &mut State, data: &Data, defender: Side, asked: Asked) {
+    let Asked { attacker, target, range, two_dice, standing, why } = asked;
     let board = super::board(data, state);
     let place = |id: &str| {
         state
             .unit(id)
             .and_then(|u| u.square())
-            .map(|s| format!("{} {s}", terrain_word(board.at(s))))
+            .map(|s| format!("{} {s}", board.at(s).name()))
             .unwrap_or_default()
     };
     let (au, tu) = (state.unit(attacker).cloned(), state.unit(target).cloned());
     let (Some(au), Some(tu)) = (au, tu) else { return };
-    let range = match (au.square(), tu.square()) {
-        (Some(a), Some(b)) => a.distance(b),
-        _ => 0,
-    };
-    let two = match (au.square(), tu.square()) {
-        (Some(a), Some(b)) => board.at(a).height() > board.at(b).height(),
-        _ => false,
-    };
     let text = format!(
         "{} {} {attacker} ({}) declares an attack on your {} {target} ({}), range {range}, {}. Your Leadership is Available.",
         au.side.name(),
@@ -394,7 +392,7 @@ fn ask_rally(
         place(attacker),
         tu.kind.name(),
         place(target),
-        if two { "two dice" } else { "one die" }
+        if two_dice { "two dice" } else { "one die" }
     );
     state.current.asks += 1;
     state.current.question = Some(Question {
@@ -406,22 +404,6 @@ fn ask_rally(
         unit: attacker.to_string(),
         because: why.unwrap_or_else(|| "RALLY ASK".into()),
     });
-}
-
-pub fn terrain_word(t: super::data::Terrain) -> &'static str {
-    use super::data::Terrain::*;
-    match t {
-        Mountain => "Mountain",
-        Hill => "Hill",
-        Valley => "Valley",
-        Desert => "Desert",
-        Beach => "Beach",
-        Port => "Port",
-        Capital => "Capital",
-        AirBase => "Air Base",
-        Industry => "Industry",
-        Water => "Water",
-    }
 }
 
 /// The opponent's window after an action: a standing reaction, or a question when
@@ -599,11 +581,5 @@ pub fn end(state: &mut State, data: &Data, log: &mut Log) {
 /// Ruling on standing lines: a file's reaction lines replace that category's earlier
 /// lines; the others stay.
 pub fn keep_policies(state: &mut State, side: Side, lines: &[(String, String)]) {
-    let mut by: std::collections::BTreeMap<String, Vec<String>> = Default::default();
-    for (cat, text) in lines {
-        by.entry(cat.clone()).or_default().push(text.clone());
-    }
-    for (cat, texts) in by {
-        state.camp_mut(side).policy.insert(cat, texts);
-    }
+    crate::systems::standing::replace_by_category(&mut state.camp_mut(side).policy, lines.iter().cloned());
 }
