@@ -41,7 +41,7 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
         gm_email: Some("gm@example.org".into()),
         address: Some(format!("{}-demo@example.org", info.name)),
         scenario: script.scenario.clone(),
-        options: script.options(),
+        options: script.demo_options(),
         chain_length: None,
         schedule: None,
     })?;

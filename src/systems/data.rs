@@ -100,19 +100,38 @@ pub struct DemoScript {
     pub players: Vec<String>,
     #[serde(default)]
     pub scenario: Option<String>,
+    /// Options for the sample game and for `soak`'s games alike.
     #[serde(default)]
     options: std::collections::BTreeMap<String, toml::Value>,
+    /// Options for the sample game alone (a dealing or a timing that makes its fixed
+    /// orders show what they mean to), never for `soak`, which plays the game itself.
+    #[serde(default)]
+    demo_options: std::collections::BTreeMap<String, toml::Value>,
     #[serde(default)]
     pub phase: Vec<DemoPhase>,
 }
 
+fn as_text(
+    options: &std::collections::BTreeMap<String, toml::Value>,
+) -> std::collections::BTreeMap<String, String> {
+    options
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
+        .collect()
+}
+
 impl DemoScript {
-    /// The campaign options, each as text (`rounds = "yes"`, `end = 30` alike).
+    /// The campaign options `soak` plays with, each as text (`rounds = "yes"`, `end = 30`
+    /// alike).
     pub fn options(&self) -> std::collections::BTreeMap<String, String> {
-        self.options
-            .iter()
-            .map(|(k, v)| (k.clone(), v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())))
-            .collect()
+        as_text(&self.options)
+    }
+
+    /// The sample game's options: the shared ones and its own.
+    pub fn demo_options(&self) -> std::collections::BTreeMap<String, String> {
+        let mut all = as_text(&self.options);
+        all.extend(as_text(&self.demo_options));
+        all
     }
 }
 
