@@ -9,6 +9,7 @@ pub mod campaign;
 pub mod dice;
 pub mod error;
 pub mod mail;
+pub mod maps;
 pub mod orders;
 pub mod report;
 pub mod soak;

@@ -18,6 +18,7 @@ fn reply() -> Outgoing {
         auto_submitted: true,
         message_id: "ack.spring-1901.0007.england@umpire.example.org".into(),
         date: Utc.with_ymd_and_hms(2025, 3, 3, 9, 15, 0).single().unwrap_or_default(),
+        attachments: Vec::new(),
     }
 }
 
@@ -125,4 +126,26 @@ fn long_headers_fold_and_read_back() {
         .map(|l| l.iter().map(|s| s.to_string()).collect())
         .unwrap_or_default();
     assert_eq!(references, m.references);
+}
+
+#[test]
+fn an_attached_board_rides_after_the_text_and_is_read_back() {
+    let mut m = reply();
+    m.html = Some("<p>The board is attached.</p>".into());
+    let png = umpire::maps::png::png(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="#36c"/></svg>"##,
+        1.0,
+    )
+    .expect("drawn");
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG file");
+    m.attachments = vec![("board-step-1.png".into(), "image/png".into(), png.clone())];
+    let bytes = build_message(&m).expect("built");
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("multipart/mixed"), "{text}");
+    assert!(text.contains("filename=\"board-step-1.png\""), "{text}");
+    let parsed = mail_parser::MessageParser::default().parse(&bytes).expect("parses");
+    let found =
+        parsed.attachments().find(|a| a.attachment_name() == Some("board-step-1.png")).expect("attached");
+    assert_eq!(found.contents(), png.as_slice());
+    assert!(parsed.body_text(0).is_some_and(|t| t.contains(&m.text[..10])), "the text part stays first");
 }

@@ -366,6 +366,7 @@ fn replay(
         if let Some((engine_here, config)) = &renderer {
             let next = signon::open(engine.phase(&computed.state)?, version, signed_on_after, &b.players);
             let deadline = step_lines.get(i).and_then(|e| e.next_deadline.clone());
+            let press = step_lines.get(i).map(|e| e.press.clone()).unwrap_or_default();
             let h_k = chains
                 .hidden(k)
                 .ok_or_else(|| Error::Trust(format!("the hidden chain has no element {k}")))?;
@@ -374,7 +375,7 @@ fn replay(
                 root,
                 config,
                 engine_here.as_ref(),
-                &Headline { step: k, phase: &phase, next: &next, next_deadline: deadline },
+                &Headline { step: k, phase: &phase, next: &next, next_deadline: deadline, press: &press },
                 &computed,
             )? {
                 let rel = file.display().to_string();

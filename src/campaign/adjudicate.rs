@@ -242,6 +242,8 @@ pub struct Headline<'a> {
     pub next: &'a Phase,
     /// The open phase's deadline as players read it (recorded in the ledger).
     pub next_deadline: Option<String>,
+    /// The broadcast press published with the step (recorded in the ledger).
+    pub press: &'a [super::press::Published],
 }
 
 /// The rendered reports of one step: (path relative to the campaign, text).
@@ -252,27 +254,45 @@ pub fn render_reports(
     headline: &Headline,
     computed: &Computed,
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
-    let Headline { step, phase, next, next_deadline } = headline;
+    let Headline { step, phase, next, next_deadline, press } = headline;
     let step = *step;
     let templates = Templates::with_escaping(Some(root), config.escape_reports);
     let campaign = CampaignInfo::of(config)?;
     let mut viewers = vec![Viewer::Public, Viewer::Gm];
     viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));
     let mut out = Vec::new();
+    let mut public_svg: Option<String> = None;
     for viewer in viewers {
         let kind = if viewer == Viewer::Public { "public" } else { "player" };
-        let ctx = context::report(
+        let mut view = engine.view(&computed.state, &viewer)?;
+        // The board picture with the step's orders (campaigns made with maps only). A
+        // reader's own copy is written only where it differs from the public one: the
+        // same picture again would be a private file whose bare hash is published.
+        if config.maps
+            && let Some(svg) = engine.picture(&computed.state, &viewer, &computed.events)?
+        {
+            if public_svg.as_deref() != Some(svg.as_str()) {
+                let path = PathBuf::from(format!("reports/{step}/{}.svg", viewer.report_name()));
+                out.push((path, svg.clone(), viewer.clone()));
+            }
+            if viewer == Viewer::Public {
+                public_svg = Some(svg.clone());
+            }
+            view.svg = Some(svg);
+        }
+        let mut ctx = context::report(
             campaign.clone(),
             step,
             &viewer,
             PhaseInfo::of(phase, None),
             PhaseInfo::of(next, next_deadline.clone()),
             &computed.events,
-            engine.view(&computed.state, &viewer)?,
+            view,
             &computed.rolls,
             &computed.record,
             format!("umpire verify {}", config.id),
         );
+        ctx.press = press.iter().map(context::PressInfo::of).collect();
         for format in Format::ALL {
             let path = PathBuf::from(format!("reports/{step}/{}.{}", viewer.report_name(), format.ext()));
             out.push((path, templates.render(kind, format, &ctx)?, viewer.clone()));
@@ -327,9 +347,12 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     hashes.insert(format!("reports/{step}/public.json"), trust::hex(&trust::h(&[&public_json])));
     txn.write_public(format!("reports/{step}/public.json"), public_json);
 
-    let headline = Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone() };
+    let press: Vec<super::press::Published> =
+        super::press::waiting(&c.root, step)?.iter().map(super::press::Held::published).collect();
+    let headline =
+        Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone(), press: &press };
     let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &computed)?;
-    let mut texts: BTreeMap<String, (String, String)> = BTreeMap::new();
+    let mut texts: BTreeMap<String, (String, String, Option<String>)> = BTreeMap::new();
     // A private report is committed salted (never hashed bare: its hash would let anyone
     // test guesses of its text); its reader gets the salt in the mail.
     let mut commitments = BTreeMap::new();
@@ -353,8 +376,24 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             entry.0 = text.clone();
         } else if path.extension().is_some_and(|e| e == "html") {
             entry.1 = text.clone();
+        } else if path.extension().is_some_and(|e| e == "svg") {
+            entry.2 = Some(text.clone());
         }
     }
+    // The board as PNG for each mail (mail readers seldom show SVG): drawn once for
+    // each distinct picture; a reader without a picture of their own gets the public one.
+    let public_svg = texts.get("public").and_then(|t| t.2.clone());
+    let mut drawn: BTreeMap<String, Vec<(String, String, Vec<u8>)>> = BTreeMap::new();
+    let mut attach = |svg: Option<&String>| -> Vec<(String, String, Vec<u8>)> {
+        let Some(svg) = svg.or(public_svg.as_ref()) else { return Vec::new() };
+        drawn
+            .entry(svg.clone())
+            .or_insert_with(|| match crate::maps::png::png(svg, 1.0) {
+                Ok(png) => vec![(format!("board-step-{step}.png"), "image/png".to_string(), png)],
+                Err(_) => Vec::new(),
+            })
+            .clone()
+    };
 
     // Mail each player who was due or whom an event of this step concerns.
     let subject = format!("[{}] Step {step}: {}", c.config.id, phase.title);
@@ -365,33 +404,30 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         if !concerned {
             continue;
         }
-        let (text, html) = texts.get(&player.id).cloned().unwrap_or_default();
+        let (text, html, svg) = texts.get(&player.id).cloned().unwrap_or_default();
         let text = salts::append(text, salts.get(&player.id).map_or(&[][..], Vec::as_slice));
-        outbox::queue(
-            &c.config,
-            &mut txn,
-            Mail::new(
-                format!("{step:04}-report-{}", player.id),
-                &player.email,
-                subject.clone(),
-                text,
-                Some(html),
-            ),
-        )?;
+        let mut mail = Mail::new(
+            format!("{step:04}-report-{}", player.id),
+            &player.email,
+            subject.clone(),
+            text,
+            Some(html),
+        );
+        mail.attachments = attach(svg.as_ref());
+        outbox::queue(&c.config, &mut txn, mail)?;
     }
     let chain_warning = chain_warning(step, c.config.chain_length);
     if let Some(gm) = c.config.gm_email.clone() {
-        let (text, html) = texts.get("gm").cloned().unwrap_or_default();
+        let (text, html, svg) = texts.get("gm").cloned().unwrap_or_default();
         let text = match &chain_warning {
             Some(w) => format!("WARNING: {w}\n\n{text}"),
             None => text,
         };
         let text = salts::append(text, salts.get("gm").map_or(&[][..], Vec::as_slice));
-        outbox::queue(
-            &c.config,
-            &mut txn,
-            Mail::new(format!("{step:04}-report-gm"), &gm, format!("{subject} (GM)"), text, Some(html)),
-        )?;
+        let mut mail =
+            Mail::new(format!("{step:04}-report-gm"), &gm, format!("{subject} (GM)"), text, Some(html));
+        mail.attachments = attach(svg.as_ref());
+        outbox::queue(&c.config, &mut txn, mail)?;
     }
     let sealed_files: BTreeMap<PlayerId, String> =
         sealed.iter().map(|(p, s)| (p.clone(), s.file.display().to_string())).collect();
@@ -405,6 +441,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         commitments: Some(commitments),
         opened: Some(opened.to_rfc3339()),
         next_deadline,
+        press,
     }));
     c.commit(txn)?;
     Ok(Outcome {

@@ -32,6 +32,14 @@ pub struct Config {
     /// before escaping existed lack it and keep rendering as they did, so they replay.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub escape_reports: bool,
+    /// Reports carry a picture of the board with the step's orders drawn on it (new
+    /// campaigns). Campaigns made before board pictures lack it and keep rendering as
+    /// they did, so they replay byte for byte.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub maps: bool,
+    /// Which press players may send (absent in campaigns made before press: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub press: Option<super::press::PressRules>,
     /// The campaign directory's mode as octal text; default "0700" (the GM alone). A GM
     /// whose web server must read the public reports may relax it, say to "0750".
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -118,6 +118,10 @@ pub struct Step {
     pub opened: Option<String>,
     #[serde(default)]
     pub next_deadline: Option<String>,
+    /// The broadcast press the step's reports carry, in the order it arrived (grey
+    /// press without its sender). Absent when there was none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub press: Vec<super::press::Published>,
 }
 
 /// A ledger line read back: its time, its transaction and its event.

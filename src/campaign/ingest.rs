@@ -35,6 +35,12 @@ pub enum Verdict {
     },
     /// The same mail delivered again: stored, answered the first time only.
     Duplicate,
+    /// Press only: delivered or held for the next report; no orders changed.
+    Press {
+        player: String,
+        sent: usize,
+        refused: usize,
+    },
     /// GM commands, carried out.
     Gm {
         done: Vec<String>,
@@ -154,6 +160,9 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
         Verdict::Refused { reason } => json!({"refused": reason}),
         Verdict::Ignored { why } => json!({"ignored": why}),
         Verdict::Duplicate => json!("duplicate"),
+        Verdict::Press { player, sent, refused } => {
+            json!({"press": player, "sent": sent, "refused": refused})
+        }
         Verdict::Gm { done, .. } => json!({"gm": done}),
     };
     // The accept entry (written by `judge`) follows the input entry in the ledger.
@@ -221,6 +230,21 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             "no orders found: an orders file starts with GAME, PLAYER and SECRET lines".to_string()
         };
         return reply.refuse(txn, None, reason, Vec::new());
+    };
+    // Press is cut out before anything is read as orders (see `press`); campaigns made
+    // before press read every line as orders, as they always did.
+    let (text, envelope, press_blocks) = match &c.config.press {
+        None => (text, envelope, Vec::new()),
+        Some(_) => match super::press::cut(&text) {
+            Ok(cut) => {
+                let envelope = parse_envelope(&cut.orders);
+                (cut.orders, envelope, cut.blocks)
+            }
+            Err((line, reason)) => {
+                let errors = vec![LineError { line, text: String::new(), reason }];
+                return reply.refuse(txn, None, "the press in this mail is not right".into(), errors);
+            }
+        },
     };
     let envelope = match envelope {
         Ok(e) => e,
@@ -296,6 +320,23 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         Ok(id) => id,
         Err(reason) => return reply.refuse(txn, None, reason, Vec::new()),
     };
+    if !press_blocks.is_empty() && !gm_party && is_blank(&envelope.body) {
+        // Press only: taken whatever phase is open, and the orders stay as they were.
+        let press = take_press(c, txn, n, step, &player_id, &press_blocks, phase.game_over.is_some())?;
+        let ctx = json!({
+            "accepted": true,
+            "press_only": true,
+            "campaign": reply.campaign_info()?,
+            "player": player_id,
+            "phase": PhaseInfo::of(&phase, reply.deadline.clone()),
+            "deadline": reply.deadline,
+            "step": step,
+            "press": press,
+        });
+        reply.send(txn, "press", &ctx)?;
+        let sent = press.iter().filter(|p| p.accepted).count();
+        return Ok(Verdict::Press { player: player_id, sent, refused: press.len() - sent });
+    }
     if let Some(result) = &phase.game_over {
         return reply.refuse(
             txn,
@@ -384,6 +425,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         input: Some(n),
         file: Some(file.display().to_string()),
     }));
+    let press = take_press(c, txn, n, step, &player_id, &press_blocks, false)?;
     let ctx = json!({
         "accepted": true,
         "campaign": reply.campaign_info()?,
@@ -391,6 +433,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         "phase": PhaseInfo::of(&phase, reply.deadline.clone()),
         "deadline": reply.deadline,
         "step": step,
+        "press": press,
         "echo": echo,
         "receipt": receipt,
         "salt": trust::hex(&r.salt),
@@ -398,6 +441,99 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     });
     reply.send(txn, "accepted", &ctx)?;
     Ok(Verdict::Accepted { player: player_id, receipt })
+}
+
+/// Does an orders body hold nothing but blank lines and comments?
+fn is_blank(body: &str) -> bool {
+    body.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with('#'))
+}
+
+/// What became of one press block, for the acknowledgement.
+#[derive(Serialize)]
+struct PressOutcome {
+    line: usize,
+    header: String,
+    accepted: bool,
+    note: String,
+}
+
+/// Takes the press blocks of input `n` from `player`: broadcast press is held in the
+/// GM's `press/<step>/` folder for the step's reports, private press is mailed at once
+/// to its readers and the GM. Returns what became of each block.
+fn take_press(
+    c: &Campaign,
+    txn: &mut Txn,
+    n: u64,
+    step: u64,
+    player: &str,
+    blocks: &[super::press::Block],
+    game_over: bool,
+) -> Result<Vec<PressOutcome>> {
+    use super::press::{self, Judged, To};
+    let Some(rules) = &c.config.press else { return Ok(Vec::new()) };
+    let mut used: usize = press::waiting(&c.root, step)?
+        .iter()
+        .filter(|h| h.sender == player)
+        .map(|h| h.text.chars().count())
+        .sum();
+    let players = c.config.player_ids();
+    let mut out = Vec::new();
+    for (part, block) in blocks.iter().enumerate() {
+        let judged = press::judge(block, rules, &players, player, used);
+        let (accepted, note) = match judged {
+            Judged::Refused(why) => (false, why),
+            Judged::Accepted(To::All { .. }) if game_over => {
+                (false, "the game is over: no report will carry it".to_string())
+            }
+            Judged::Accepted(To::All { anonymous }) => {
+                used += block.text.chars().count();
+                let held = press::Held {
+                    input: n,
+                    part,
+                    sender: player.to_string(),
+                    anonymous,
+                    text: block.text.clone(),
+                };
+                txn.write(
+                    format!("{}/{n:06}-{part}.json", press::folder(step)),
+                    serde_json::to_vec_pretty(&held)?,
+                );
+                let how = if anonymous { "anonymously (grey press)" } else { "signed" };
+                (true, format!("to all, {how}, in the report after this phase"))
+            }
+            Judged::Accepted(To::Players(to)) => {
+                let names = if to.is_empty() {
+                    "the GM".to_string()
+                } else {
+                    format!("{} and the GM", to.join(", "))
+                };
+                let text = format!(
+                    "Private press from {player} to {names} in {} (step {step}):\n\n{}\n\n-- \numpire for {}. Reply to {} with PRESS TO {player} ... ENDPRESS in an orders mail.\n",
+                    c.config.id, block.text, c.config.id, c.config.game_address
+                );
+                let mut readers: Vec<String> =
+                    to.iter().filter_map(|p| c.config.player(p).map(|q| q.email.clone())).collect();
+                readers.extend(c.config.gm_email.clone());
+                for (k, address) in readers.iter().enumerate() {
+                    super::outbox::queue(
+                        &c.config,
+                        txn,
+                        super::outbox::Mail::new(
+                            format!("{step:04}-press-{n:06}-{part}-{k}"),
+                            address,
+                            format!("[{}] Press from {player}", c.config.id),
+                            text.clone(),
+                            None,
+                        ),
+                    )?;
+                }
+                txn.write(format!("{}/private-{n:06}-{part}.txt", press::folder(step)), text);
+                (true, format!("to {names}, now"))
+            }
+        };
+        out.push(PressOutcome { line: block.line, header: block.header.clone(), accepted, note });
+    }
+    Ok(out)
 }
 
 /// A system's line errors, renumbered to the lines of the mail or file as sent.
@@ -561,6 +697,7 @@ impl Reply<'_> {
                 in_reply_to: self.mail.message_id.clone(),
                 references: self.mail.references.clone(),
                 auto_reply: true,
+                attachments: Vec::new(),
             },
         )?;
         Ok(())

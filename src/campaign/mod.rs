@@ -23,6 +23,7 @@ pub mod ingest;
 pub mod ledger;
 pub mod new;
 pub mod outbox;
+pub mod press;
 pub mod publish;
 pub mod route;
 pub mod schedule;

@@ -147,6 +147,8 @@ fn create_in(req: NewCampaign) -> Result<Created> {
     let gm = issue_secret();
     let engine = (info.open)(&GameData::embedded(info.name, info.files))?;
     let mut options = req.options.clone();
+    // Press settings are the campaign's, not the system's.
+    let press = super::press::take_options(&mut options)?;
     for (key, value) in engine.pinned_options() {
         options.entry(key.to_string()).or_insert_with(|| value.to_string());
     }
@@ -163,6 +165,8 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         options,
         directory_mode: None,
         escape_reports: true,
+        maps: true,
+        press: Some(press),
         rules: Some(super::config::RulesPin {
             revision: info.rules,
             data: info

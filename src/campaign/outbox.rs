@@ -21,6 +21,8 @@ pub struct Mail {
     pub references: Vec<String>,
     /// An automatic reply to a player's mail (acknowledgements).
     pub auto_reply: bool,
+    /// (file name, MIME type, bytes), after the text.
+    pub attachments: Vec<(String, String, Vec<u8>)>,
 }
 
 impl Mail {
@@ -35,6 +37,7 @@ impl Mail {
             in_reply_to: None,
             references: Vec::new(),
             auto_reply: false,
+            attachments: Vec::new(),
         }
     }
 }
@@ -60,6 +63,7 @@ pub fn queue(config: &Config, txn: &mut Txn, mail: Mail) -> Result<PathBuf> {
         auto_submitted: mail.auto_reply,
         message_id: format!("{}.{}@{}", mail.name, config.id, domain),
         date: clock::now(),
+        attachments: mail.attachments,
     };
     let bytes = build_message(&outgoing)?;
     let path = PathBuf::from("outbox").join(format!("{}.eml", mail.name));

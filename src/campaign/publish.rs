@@ -53,6 +53,9 @@ pub struct Settings {
     /// Reports escape values in Markdown and BBCode (see `Config::escape_reports`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub escape_reports: bool,
+    /// Reports carry board pictures (see `Config::maps`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub maps: bool,
     /// SHA-256 of each template and data file the campaign overrides (path → hex).
     #[serde(default)]
     pub files: BTreeMap<String, String>,
@@ -69,6 +72,7 @@ impl Settings {
             options: config.options.clone(),
             players: config.player_ids(),
             escape_reports: config.escape_reports,
+            maps: config.maps,
             files,
         }
     }
@@ -86,6 +90,8 @@ impl Settings {
             options: self.options.clone(),
             directory_mode: None,
             escape_reports: self.escape_reports,
+            maps: self.maps,
+            press: None,
             schedule: None,
             rules: None,
             players: self
@@ -111,7 +117,9 @@ fn public_fields(event: &str) -> Option<&'static [&'static str]> {
     Some(match event {
         "new" => &["campaign", "system", "players", "chain_length", "chain_public", "chain_hidden", "opened"],
         "accept" => &["step", "player", "receipt"],
-        "step" => &["step", "phase", "due", "receipts", "files", "commitments", "opened", "next_deadline"],
+        "step" => {
+            &["step", "phase", "due", "receipts", "files", "commitments", "opened", "next_deadline", "press"]
+        }
         "extend" => &["step", "deadline"],
         "pause" => &["step"],
         "resume" => &["step", "opened"],

@@ -76,6 +76,7 @@ pub fn unrouted(root: &Path, raw: &[u8]) -> Result<PathBuf> {
         auto_submitted: true,
         message_id: format!("unrouted-{n}@{domain}"),
         date: super::clock::now(),
+        attachments: Vec::new(),
     })?;
     store::write_atomic(&root.join("outbox").join(format!("unrouted-{n:06}.eml")), &bytes)?;
     Ok(stored)

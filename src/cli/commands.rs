@@ -225,7 +225,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             say!("{}", bench(reference.as_deref(), games, seed)?);
             Ok(0)
         }
-        Command::Map { dir, viewer, step, output } => {
+        Command::Map { dir, viewer, step, output, format } => {
             let c = Campaign::open(&dir)?;
             let info = find_system(&c.config.system)?;
             let viewer = match viewer.to_ascii_lowercase().as_str() {
@@ -238,26 +238,47 @@ pub fn dispatch(command: Command) -> Result<i32> {
                         .ok_or_else(|| anyhow!("no player '{viewer}'"))?,
                 ),
             };
-            let state = c.state(step.unwrap_or(c.steps()))?;
-            // A system's own map tool, else the picture its reports carry (drawn from the
-            // campaign's data files).
-            let svg = match info.tools.map {
-                Some(draw) => draw(&state, &viewer)?,
-                None => c
-                    .engine()?
-                    .view(&state, &viewer)?
-                    .svg
-                    .ok_or_else(|| anyhow!("system {} draws no map", info.name))?,
+            let k = step.unwrap_or(c.steps());
+            let state = c.state(k)?;
+            let png = match format.as_deref() {
+                Some("png") => true,
+                Some("svg") => false,
+                Some(other) => bail!("--format {other}: use svg or png"),
+                None => output
+                    .as_ref()
+                    .is_some_and(|p| p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png"))),
+            };
+            // The board picture with the step's orders, else a system's own map tool,
+            // else the picture its reports carry (drawn from the campaign's data files).
+            let events = step_events(&c.root, k)?;
+            let engine = c.engine()?;
+            let svg = match engine.picture(&state, &viewer, &events)? {
+                Some(svg) => svg,
+                None => match info.tools.map {
+                    Some(draw) => draw(&state, &viewer)?,
+                    None => engine
+                        .view(&state, &viewer)?
+                        .svg
+                        .ok_or_else(|| anyhow!("system {} draws no map", info.name))?,
+                },
+            };
+            let bytes = if png {
+                umpire::maps::png::png(&svg, 1.5).map_err(|e| anyhow!("{e}"))?
+            } else {
+                svg.into_bytes()
             };
             match output {
                 Some(path) => {
                     // Only the public picture may be read by others; a player's shows hidden units.
                     let mode =
                         (viewer == systems::Viewer::Public).then_some(umpire::campaign::store::PUBLIC_MODE);
-                    umpire::campaign::store::write_atomic_mode(&path, svg.as_bytes(), mode)?;
+                    umpire::campaign::store::write_atomic_mode(&path, &bytes, mode)?;
                     sayln!("wrote {}", path.display());
                 }
-                None => say!("{svg}"),
+                None => {
+                    use std::io::Write;
+                    std::io::stdout().write_all(&bytes)?;
+                }
             }
             Ok(0)
         }
@@ -677,6 +698,9 @@ fn describe(verdict: &Verdict) -> String {
         Verdict::Refused { reason } => format!("refused: {reason}"),
         Verdict::Ignored { why } => format!("stored, not answered ({why})"),
         Verdict::Duplicate => "the same mail again; stored, answered before".into(),
+        Verdict::Press { player, sent, refused } => {
+            format!("press from {player}: {sent} sent, {refused} not sent; orders unchanged")
+        }
         Verdict::Gm { done, .. } => format!("GM commands: {}", done.join("; ")),
     }
 }
@@ -696,4 +720,14 @@ pub fn print_outcomes(outcomes: &[Outcome]) {
             None => sayln!("next: {} — orders due from {}", o.next.title, o.next.due.join(", ")),
         }
     }
+}
+
+/// The events of step `k` as the campaign recorded them (none for step 0).
+fn step_events(root: &std::path::Path, k: u64) -> Result<Vec<systems::Event>> {
+    let path = root.join(format!("state/{k}.events.json"));
+    if k == 0 || !path.exists() {
+        return Ok(Vec::new());
+    }
+    let v = umpire::campaign::read_json(&path)?;
+    Ok(serde_json::from_value(v.get("events").cloned().unwrap_or_default()).unwrap_or_default())
 }

@@ -256,6 +256,9 @@ fn dice(dir: &Path) -> Result<i32> {
             Verdict::Refused { reason } => format!("refused: {reason}"),
             Verdict::Ignored { why } => format!("not answered: {why}"),
             Verdict::Duplicate => "duplicate".into(),
+            Verdict::Press { player, sent, refused } => {
+                format!("press from {player}: {sent} sent, {refused} not sent")
+            }
             Verdict::Gm { done, .. } => done.join("; "),
         };
         sayln!("   {what}: {verdict}");

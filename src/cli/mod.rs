@@ -188,7 +188,8 @@ enum Command {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
-    /// Draw the board of a campaign as SVG, as one viewer may see it.
+    /// Draw the board of a campaign as SVG or PNG, as one viewer may see it, with the
+    /// orders of the step that led to it.
     Map {
         #[arg(default_value = ".")]
         dir: PathBuf,
@@ -201,6 +202,9 @@ enum Command {
         /// Write to this file instead of standard output.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// svg or png (default: the output file's extension, else svg).
+        #[arg(long)]
+        format: Option<String>,
     },
     /// Bot-versus-bot games through the whole loop; every game must verify.
     Soak {

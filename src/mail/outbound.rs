@@ -33,6 +33,9 @@ pub struct Outgoing {
     /// This mail's Message-ID, without `<>`; chosen by the caller so that it is stable.
     pub message_id: String,
     pub date: DateTime<Utc>,
+    /// Files attached after the text: (file name, MIME type, bytes). The board's PNG
+    /// goes here, for mail readers that show no SVG.
+    pub attachments: Vec<(String, String, Vec<u8>)>,
 }
 
 /// Writes `m` as mail bytes: CRLF line endings, headers in ASCII (non-ASCII words
@@ -81,6 +84,17 @@ pub fn build_message(m: &Outgoing) -> crate::error::Result<Vec<u8>> {
             ));
     }
     let message = match &m.html {
+        Some(html) if !m.attachments.is_empty() => {
+            let mut mixed =
+                MultiPart::mixed().multipart(MultiPart::alternative_plain_html(m.text.clone(), html.clone()));
+            for (name, mime, bytes) in &m.attachments {
+                let kind = ContentType::parse(mime)
+                    .map_err(|e| Error::Mail(format!("attachment {name}: MIME type '{mime}': {e}")))?;
+                mixed = mixed
+                    .singlepart(lettre::message::Attachment::new(name.clone()).body(bytes.clone(), kind));
+            }
+            builder.multipart(mixed)
+        }
         Some(html) => builder.multipart(MultiPart::alternative_plain_html(m.text.clone(), html.clone())),
         // A plain body goes in as the message body itself rather than as a MIME part,
         // which lettre would end with an extra blank line that readers would show.

@@ -114,6 +114,22 @@ pub struct ReportContext {
     pub verify_command: String,
     /// The next phase's questions this reader must answer (the GM sees them all).
     pub questions: Vec<QuestionInfo>,
+    /// Broadcast press published with this step, in the order it arrived.
+    pub press: Vec<PressInfo>,
+}
+
+/// One piece of broadcast press as a report prints it: its sender (none for grey
+/// press) and its lines.
+#[derive(Clone, Debug, Serialize)]
+pub struct PressInfo {
+    pub from: Option<String>,
+    pub lines: Vec<String>,
+}
+
+impl PressInfo {
+    pub fn of(p: &crate::campaign::press::Published) -> Self {
+        PressInfo { from: p.from.clone(), lines: p.text.lines().map(str::to_string).collect() }
+    }
 }
 
 pub fn viewer_info(viewer: &Viewer) -> ViewerInfo {
@@ -173,6 +189,7 @@ pub fn report(
         })
         .collect();
     ReportContext {
+        press: Vec::new(),
         campaign,
         step,
         viewer: viewer_info(viewer),

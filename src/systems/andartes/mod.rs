@@ -27,6 +27,7 @@ pub mod invariants;
 pub mod mobilization;
 pub mod movement;
 pub mod orders;
+pub mod picture;
 pub mod politics;
 pub mod reference;
 pub mod report;
@@ -79,7 +80,12 @@ use state::{Options, Politics, Sides, Stage, Stalin};
 pub static INFO: SystemInfo = SystemInfo {
     name: "andartes",
     title: "The Greek Civil War 1947-49 (Andartes)",
-    open: |data| Ok(Box::new(Andartes::new(Rules::load(data)?))),
+    open: |data| {
+        let rules = Rules::load(data)?;
+        let board = picture::layout(&rules.map, "board.toml", &data.text("board.toml")?)
+            .map_err(|e| Error::data("board.toml", e))?;
+        Ok(Box::new(Andartes::new(rules).with_board(board)))
+    },
     files: rules::FILES,
     tools: super::Tools {
         what_if: None,
@@ -130,11 +136,18 @@ pub static INFO: SystemInfo = SystemInfo {
 /// The system with the components it was opened with.
 pub struct Andartes {
     pub rules: Rules,
+    board: Option<crate::maps::Layout>,
 }
 
 impl Andartes {
+    /// The same rules, drawing the map with `layout`.
+    pub fn with_board(mut self, layout: crate::maps::Layout) -> Self {
+        self.board = Some(layout);
+        self
+    }
+
     pub fn new(rules: Rules) -> Self {
-        Andartes { rules }
+        Andartes { rules, board: None }
     }
 
     /// The system with the embedded components.
@@ -383,6 +396,10 @@ impl System for Andartes {
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {
         report::view(state, viewer)
+    }
+
+    fn picture(&self, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
+        Some(crate::maps::draw::svg(self.board.as_ref()?, &picture::scene(state, results)))
     }
 
     fn random_orders(

@@ -21,6 +21,7 @@ pub const FILES: &[(&str, &str)] = &[
     ("mobilization.toml", include_str!("../../../games/andartes/mobilization.toml")),
     ("politics.toml", include_str!("../../../games/andartes/politics.toml")),
     ("crt.toml", include_str!("../../../games/andartes/crt.toml")),
+    ("board.toml", include_str!("../../../games/andartes/board.toml")),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

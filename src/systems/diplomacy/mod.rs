@@ -32,6 +32,7 @@ pub mod map;
 pub mod movement;
 pub mod notation;
 pub mod orders;
+pub mod picture;
 pub mod report;
 pub mod retreat;
 pub mod text;
@@ -60,15 +61,22 @@ pub use whatif::what_if;
 /// The map file, as embedded.
 pub const MAP_FILE: &str = "standard.toml";
 
+/// Where each province lies on the board picture (see `crate::maps`).
+pub const BOARD_FILE: &str = "board.toml";
+
 pub static INFO: SystemInfo = SystemInfo {
     name: "diplomacy",
     title: "Diplomacy (1971 rules, DATC-conformant adjudication)",
     open: |data| {
         let text = data.text(MAP_FILE)?;
-        Ok(Box::new(Diplomacy::new(Map::from_toml(&text, MAP_FILE)?)))
+        let map = Map::from_toml(&text, MAP_FILE)?;
+        let board = picture::layout(&map, BOARD_FILE, &data.text(BOARD_FILE)?)
+            .map_err(|e| Error::data(BOARD_FILE, e))?;
+        Ok(Box::new(Diplomacy::new(map).with_board(board)))
     },
     files: &[
         (MAP_FILE, map::STANDARD_TOML),
+        (BOARD_FILE, include_str!("../../../games/diplomacy/board.toml")),
         ("demo.toml", include_str!("../../../games/diplomacy/demo.toml")),
     ],
     tools: super::Tools { what_if: Some(whatif::what_if), bench: Some(bench::bench_report), map: None },
@@ -106,12 +114,19 @@ pub static INFO: SystemInfo = SystemInfo {
 pub struct Diplomacy {
     map: Map,
     names: Names,
+    board: Option<crate::maps::Layout>,
 }
 
 impl Diplomacy {
     pub fn new(map: Map) -> Diplomacy {
         let names = Names::new(&map);
-        Diplomacy { map, names }
+        Diplomacy { map, names, board: None }
+    }
+
+    /// The same rules, drawing their board with `layout`.
+    pub fn with_board(mut self, layout: crate::maps::Layout) -> Diplomacy {
+        self.board = Some(layout);
+        self
     }
 
     pub fn map(&self) -> &Map {
@@ -600,6 +615,14 @@ impl System for Diplomacy {
             new_state.game_over = Some(text);
         }
         Ok(Resolution { state: new_state, events })
+    }
+
+    fn picture(&self, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
+        let layout = self.board.as_ref()?;
+        let pos = state.position(&self.map).ok()?;
+        let title = format!("{}: {}", self.map.name, state.turn.title());
+        let on = picture::OnBoard { board: &pos.board, ownership: &pos.ownership, dislodged: &pos.dislodged };
+        Some(crate::maps::draw::svg(layout, &picture::scene(&self.map, &self.names, title, on, results)))
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

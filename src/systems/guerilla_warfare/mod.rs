@@ -47,13 +47,23 @@ use state::{Autumn, Decoded, Dispersed, Rules, decode, encode_owners, encode_uni
 /// The board, embedded.
 pub const BOARD_TOML: &str = include_str!("../../../games/guerilla-warfare/abstraction.toml");
 /// The sample game `umpire demo --system guerilla-warfare` plays.
+/// Where each province lies on the board picture (see `crate::maps`).
+pub const PICTURE_FILE: &str = "board.toml";
+pub const PICTURE_TOML: &str = include_str!("../../../games/guerilla-warfare/board.toml");
+
 pub const DEMO_TOML: &str = include_str!("../../../games/guerilla-warfare/demo.toml");
 
 pub static INFO: SystemInfo = SystemInfo {
     name: "guerilla-warfare",
     title: "Guerilla Warfare II (Diplomacy variant on the Abstraction board, with hidden fractional units)",
-    open: |data| Ok(Box::new(GuerillaWarfare::from_text(&data.text("abstraction.toml")?)?)),
-    files: &[("abstraction.toml", BOARD_TOML), ("demo.toml", DEMO_TOML)],
+    open: |data| {
+        let game = GuerillaWarfare::from_text(&data.text("abstraction.toml")?)?;
+        let layout =
+            crate::systems::diplomacy::picture::layout(&game.map, PICTURE_FILE, &data.text(PICTURE_FILE)?)
+                .map_err(|e| Error::data(PICTURE_FILE, e))?;
+        Ok(Box::new(game.with_board(layout)))
+    },
+    files: &[("abstraction.toml", BOARD_TOML), (PICTURE_FILE, PICTURE_TOML), ("demo.toml", DEMO_TOML)],
     tools: super::Tools { what_if: None, bench: None, map: Some(svg::map_svg) },
     options: &[
         super::options::OptionSpec {
@@ -86,6 +96,7 @@ pub struct GuerillaWarfare {
     muster: Muster,
     names: Names,
     ice: Ice,
+    board: Option<crate::maps::Layout>,
 }
 
 impl GuerillaWarfare {
@@ -105,7 +116,13 @@ impl GuerillaWarfare {
         let muster = Muster::new(&map, text, "abstraction.toml")?;
         let names = Names::new(&map);
         let ice = Ice::new(&map);
-        Ok(GuerillaWarfare { map, muster, names, ice })
+        Ok(GuerillaWarfare { map, muster, names, ice, board: None })
+    }
+
+    /// The same game, drawing its board with `layout`.
+    pub fn with_board(mut self, layout: crate::maps::Layout) -> GuerillaWarfare {
+        self.board = Some(layout);
+        self
     }
 
     /// The starting state with the given rules.
@@ -376,6 +393,34 @@ impl System for GuerillaWarfare {
 
     fn view(&self, s: &State, viewer: &Viewer) -> View {
         view::view(self, s, viewer)
+    }
+
+    /// The Abstraction board: everyone's units and centres, the step's orders as the
+    /// reports tell them, and the fractions of the viewer's own power only (all of
+    /// them for the GM, none in public).
+    fn picture(&self, s: &State, viewer: &Viewer, results: &[crate::systems::Event]) -> Option<String> {
+        use crate::systems::diplomacy::picture;
+        let layout = self.board.as_ref()?;
+        let dec = decode(&self.map, s).ok()?;
+        let title = format!("{}: {}", self.map.name, calendar::phase_title(s.date, s.stage));
+        let on = picture::OnBoard { board: &dec.board, ownership: &dec.ownership, dislodged: &dec.dislodged };
+        let mut scene = picture::scene(&self.map, &self.names, title, on, results);
+        let sees = |power: PowerId| match viewer {
+            Viewer::Gm => true,
+            Viewer::Player(id) => self.map.power(power).id == *id,
+            Viewer::Public => false,
+        };
+        for f in dec.fractions.iter().filter(|f| sees(f.power)) {
+            let letter = format!("{}{}", fractions::Size(f.size), f.kind.letter());
+            scene.units.push(picture::hidden_piece(
+                &self.map,
+                f.power,
+                f.at,
+                letter,
+                orders::show_frac(&self.map, f),
+            ));
+        }
+        Some(crate::maps::draw::svg(layout, &scene))
     }
 
     fn random_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {

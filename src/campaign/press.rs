@@ -1,0 +1,360 @@
+//! Press: the players' letters to each other, njudge style, written in any orders mail
+//! between `PRESS TO ...` and `ENDPRESS`.
+//!
+//! - `PRESS TO ALL` is white press: broadcast, signed with the sender's name.
+//! - `PRESS TO ALL ANON` is grey press: broadcast with no name, where the campaign
+//!   allows it. The sender is kept only in the GM's files.
+//! - `PRESS TO FRANCE ENGLAND` is private: delivered at once to those players (and
+//!   the GM), never published.
+//!
+//! Press is not orders. It is cut out of the mail before the orders are checked and
+//! sealed, so it never enters a receipt or the adjudication, and a mail holding only
+//! press leaves the player's orders as they were. Broadcast press waits in the GM's
+//! `press/<step>/` folder until the step is resolved. It then goes, in the order it
+//! arrived, into the step's ledger line and every report of the step.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::{Context, Result};
+
+/// The default limit on one player's broadcast press in one step, in characters.
+pub const DEFAULT_LIMIT: usize = 2000;
+
+/// What press a campaign takes (`--option press=white|grey|none`,
+/// `--option private_press=yes|no`, `--option press_limit=N`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PressRules {
+    /// `white` (signed broadcasts), `grey` (signed or anonymous) or `none`.
+    pub broadcast: String,
+    /// Private press between players.
+    pub private: bool,
+    /// The most characters of broadcast press one player may send in one step.
+    pub limit: usize,
+}
+
+impl Default for PressRules {
+    fn default() -> Self {
+        PressRules { broadcast: "white".into(), private: true, limit: DEFAULT_LIMIT }
+    }
+}
+
+/// The campaign options that are press settings, not the system's: they are taken
+/// out of `options` and returned as the campaign's press rules.
+pub fn take_options(options: &mut std::collections::BTreeMap<String, String>) -> Result<PressRules> {
+    let mut rules = PressRules::default();
+    if let Some(v) = options.remove("press") {
+        match v.as_str() {
+            "white" | "grey" | "none" => rules.broadcast = v,
+            _ => {
+                return Err(crate::error::Error::Campaign(format!(
+                    "option press={v}: use white, grey or none"
+                )));
+            }
+        }
+    }
+    if let Some(v) = options.remove("private_press") {
+        rules.private = match v.as_str() {
+            "yes" => true,
+            "no" => false,
+            _ => {
+                return Err(crate::error::Error::Campaign(format!("option private_press={v}: use yes or no")));
+            }
+        };
+    }
+    if let Some(v) = options.remove("press_limit") {
+        rules.limit = v.parse().map_err(|_| {
+            crate::error::Error::Campaign(format!("option press_limit={v}: a number of characters"))
+        })?;
+    }
+    Ok(rules)
+}
+
+/// Who a block of press is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum To {
+    /// Broadcast; `anonymous` for grey press.
+    All { anonymous: bool },
+    /// These players (and the GM, who reads all private press).
+    Players(Vec<String>),
+}
+
+/// One `PRESS ... ENDPRESS` block as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The line number of its `PRESS` line in the mail's orders text.
+    pub line: usize,
+    /// The `PRESS` line as written.
+    pub header: String,
+    /// The recipients as written (checked later, against the campaign).
+    pub to: Vec<String>,
+    pub anonymous: bool,
+    pub text: String,
+}
+
+/// An orders text with its press cut out.
+#[derive(Debug, Default)]
+pub struct Cut {
+    /// The text with each line of a press block left blank, so that every other line
+    /// keeps its number (an error in the orders names the line as sent).
+    pub orders: String,
+    pub blocks: Vec<Block>,
+}
+
+fn is_press_header(line: &str) -> bool {
+    let upper = line.trim().to_ascii_uppercase();
+    upper == "PRESS" || upper.starts_with("PRESS ")
+}
+
+fn is_press_end(line: &str) -> bool {
+    matches!(line.trim().to_ascii_uppercase().as_str(), "ENDPRESS" | "END PRESS")
+}
+
+fn is_orders_end(line: &str) -> bool {
+    matches!(line.trim().to_ascii_uppercase().as_str(), "END" | "SIGNOFF" | "SIGN OFF")
+}
+
+/// Cuts the press blocks out of `text`. Lines quoted with `>` and everything after
+/// `END` are left alone (they are not read as orders either). An unterminated block
+/// is an error naming its line: nothing of such a mail is taken, so no order line is
+/// mistaken for press or press for orders.
+pub fn cut(text: &str) -> std::result::Result<Cut, (usize, String)> {
+    let mut out = Cut::default();
+    let mut open: Option<Block> = None;
+    let mut ended = false;
+    for (i, line) in text.lines().enumerate() {
+        let number = i + 1;
+        if let Some(block) = open.as_mut() {
+            out.orders.push('\n');
+            if is_press_end(line) {
+                if let Some(b) = open.take() {
+                    out.blocks.push(Block { text: b.text.trim_end().to_string(), ..b });
+                }
+            } else {
+                block.text.push_str(line.trim_end());
+                block.text.push('\n');
+            }
+            continue;
+        }
+        if !ended && !line.trim_start().starts_with('>') && is_press_header(line) {
+            let words: Vec<String> = line.split_whitespace().skip(1).map(str::to_string).collect();
+            let (to, anonymous) = match words.first().map(|w| w.to_ascii_uppercase()) {
+                Some(w) if w == "TO" => {
+                    let rest = &words[1..];
+                    let anonymous = rest.len() == 2
+                        && rest[0].eq_ignore_ascii_case("ALL")
+                        && matches!(
+                            rest[1].to_ascii_uppercase().as_str(),
+                            "ANON" | "ANONYMOUS" | "GREY" | "GRAY"
+                        );
+                    (if anonymous { vec![rest[0].clone()] } else { rest.to_vec() }, anonymous)
+                }
+                _ => (words, false),
+            };
+            open = Some(Block {
+                line: number,
+                header: line.trim().to_string(),
+                to,
+                anonymous,
+                text: String::new(),
+            });
+            out.orders.push('\n');
+            continue;
+        }
+        if is_orders_end(line) && !line.trim_start().starts_with('>') {
+            ended = true;
+        }
+        out.orders.push_str(line);
+        out.orders.push('\n');
+    }
+    if let Some(b) = open {
+        return Err((
+            b.line,
+            format!("'{}' has no ENDPRESS line after it; nothing of this mail was taken", b.header),
+        ));
+    }
+    if !text.ends_with('\n') && out.orders.ends_with('\n') {
+        out.orders.pop();
+    }
+    Ok(out)
+}
+
+/// A block checked against the campaign: where it goes, or why it was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Judged {
+    Accepted(To),
+    Refused(String),
+}
+
+/// Checks `block` from `sender` under `rules`. `players` are the campaign's player
+/// ids; `used` is how many characters of broadcast press `sender` already sent this
+/// step.
+pub fn judge(block: &Block, rules: &PressRules, players: &[String], sender: &str, used: usize) -> Judged {
+    if block.text.trim().is_empty() {
+        return Judged::Refused("the press is empty".into());
+    }
+    if block.to.is_empty() {
+        return Judged::Refused(
+            "say whom it is for: PRESS TO ALL, PRESS TO ALL ANON or PRESS TO <players>".into(),
+        );
+    }
+    let all = block.to.len() == 1 && block.to[0].eq_ignore_ascii_case("ALL");
+    if all {
+        let allowed = match rules.broadcast.as_str() {
+            "none" => Err("this game takes no broadcast press"),
+            "white" if block.anonymous => {
+                Err("this game takes no anonymous (grey) press; sign it with PRESS TO ALL")
+            }
+            _ => Ok(()),
+        };
+        if let Err(why) = allowed {
+            return Judged::Refused(why.into());
+        }
+        let n = block.text.chars().count();
+        if used + n > rules.limit {
+            return Judged::Refused(format!(
+                "{n} characters would bring your broadcast press this turn to {}; the limit is {}",
+                used + n,
+                rules.limit
+            ));
+        }
+        return Judged::Accepted(To::All { anonymous: block.anonymous });
+    }
+    if !rules.private {
+        return Judged::Refused("this game takes no private press".into());
+    }
+    let mut to = Vec::new();
+    for name in &block.to {
+        if name.eq_ignore_ascii_case("ALL") {
+            return Judged::Refused("ALL cannot be mixed with players' names".into());
+        }
+        if name.eq_ignore_ascii_case("GM") {
+            continue;
+        }
+        match players.iter().find(|p| p.eq_ignore_ascii_case(name)) {
+            Some(p) if p.eq_ignore_ascii_case(sender) => {}
+            Some(p) => {
+                if !to.contains(p) {
+                    to.push(p.clone());
+                }
+            }
+            None => return Judged::Refused(format!("'{name}' is no player of this game")),
+        }
+    }
+    Judged::Accepted(To::Players(to))
+}
+
+/// Broadcast press waiting for its step, as the GM keeps it (`press/<step>/<input>.json`).
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Held {
+    /// The input (mail) number: the order of arrival.
+    pub input: u64,
+    /// The block's place in its mail.
+    #[serde(default)]
+    pub part: usize,
+    /// Who sent it: the GM's files alone say this of grey press.
+    pub sender: String,
+    pub anonymous: bool,
+    pub text: String,
+}
+
+/// Broadcast press as published: the sender's name for white press, none for grey.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
+pub struct Published {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    pub text: String,
+}
+
+impl Held {
+    pub fn published(&self) -> Published {
+        Published { from: (!self.anonymous).then(|| self.sender.clone()), text: self.text.clone() }
+    }
+}
+
+/// The folder of step `step`'s waiting press.
+pub fn folder(step: u64) -> String {
+    format!("press/{step}")
+}
+
+/// Every piece of broadcast press waiting for `step`, in the order it arrived.
+pub fn waiting(root: &Path, step: u64) -> Result<Vec<Held>> {
+    let dir = root.join(folder(step));
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Ok(Vec::new()) };
+    let mut out = Vec::new();
+    for e in entries.flatten() {
+        let path = e.path();
+        if path.extension().is_some_and(|x| x == "json") {
+            let text =
+                std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+            let held: Held =
+                serde_json::from_str(&text).with_context(|| format!("reading {}", path.display()))?;
+            out.push(held);
+        }
+    }
+    out.sort_by_key(|h| (h.input, h.part));
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_are_cut_out_and_the_orders_kept() {
+        let text = "GAME g\nPLAYER france\nPRESS TO ALL\nHello, Europe.\nENDPRESS\nA par - bur\npress to england germany\nLet us talk.\nendpress\nEND\nPRESS TO ALL\nsignature\n";
+        let c = cut(text).expect("cut");
+        assert_eq!(
+            c.orders,
+            "GAME g\nPLAYER france\n\n\n\nA par - bur\n\n\n\nEND\nPRESS TO ALL\nsignature\n"
+        );
+        assert_eq!(c.blocks.len(), 2);
+        assert_eq!(c.blocks[0].to, vec!["ALL"]);
+        assert_eq!(c.blocks[0].text, "Hello, Europe.");
+        assert_eq!(c.blocks[1].to, vec!["england", "germany"]);
+        assert_eq!(c.blocks[1].line, 7);
+    }
+
+    #[test]
+    fn an_unterminated_block_takes_nothing() {
+        let e = cut("GAME g\nPRESS TO ALL\nA par - bur\n").expect_err("refused");
+        assert_eq!(e.0, 2);
+        assert!(e.1.contains("ENDPRESS"), "{}", e.1);
+    }
+
+    #[test]
+    fn rules_decide_what_is_taken() {
+        let players = vec!["france".to_string(), "england".to_string()];
+        let white = PressRules::default();
+        let grey = PressRules { broadcast: "grey".into(), ..PressRules::default() };
+        let block = |header: &str| cut(&format!("{header}\nhi\nENDPRESS\n")).expect("cut").blocks.remove(0);
+        assert_eq!(
+            judge(&block("PRESS TO ALL"), &white, &players, "france", 0),
+            Judged::Accepted(To::All { anonymous: false })
+        );
+        assert!(matches!(
+            judge(&block("PRESS TO ALL ANON"), &white, &players, "france", 0),
+            Judged::Refused(_)
+        ));
+        assert_eq!(
+            judge(&block("PRESS TO ALL ANON"), &grey, &players, "france", 0),
+            Judged::Accepted(To::All { anonymous: true })
+        );
+        assert_eq!(
+            judge(&block("PRESS TO ENGLAND GM"), &white, &players, "france", 0),
+            Judged::Accepted(To::Players(vec!["england".into()]))
+        );
+        assert!(
+            matches!(judge(&block("PRESS TO ITALY"), &white, &players, "france", 0), Judged::Refused(r) if r.contains("italy") || r.contains("ITALY"))
+        );
+        assert!(
+            matches!(judge(&block("PRESS TO ALL"), &white, &players, "france", 1999), Judged::Refused(r) if r.contains("limit"))
+        );
+        let closed = PressRules { private: false, ..PressRules::default() };
+        assert!(matches!(
+            judge(&block("PRESS TO ENGLAND"), &closed, &players, "france", 0),
+            Judged::Refused(_)
+        ));
+    }
+}

@@ -1,0 +1,238 @@
+//! A board's layout: where each province lies on the picture and its shape, read from
+//! a `board.toml` in the system's data folder.
+//!
+//! The file gives seed points, not outlines: a province is the union of the Voronoi
+//! cells of its seeds (see [`super::voronoi`]). Seeds are pixels on the picture, or
+//! latitude and longitude when the file sets a `[lonlat]` frame (the standard
+//! Diplomacy board is drawn from the real places). `[[blank]]` seeds are land or sea
+//! that is no province (Ireland, the Sahara), so that provinces stop at the coast. A
+//! province the file does not name takes its seed from the system's own map (its
+//! label point), so a GM's replacement file may be as short as the frame.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::voronoi::{self, Point};
+
+/// `board.toml` as written.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardFile {
+    /// Where the seeds came from, and how sure they are.
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub reconstructed: bool,
+    pub width: f64,
+    pub height: f64,
+    /// Seeds as `[latitude, longitude]` projected into this box (equirectangular,
+    /// longitudes shrunk by the cosine of the middle latitude).
+    #[serde(default)]
+    pub lonlat: Option<Frame>,
+    #[serde(default, rename = "area")]
+    pub areas: Vec<AreaSeeds>,
+    #[serde(default, rename = "blank")]
+    pub blanks: Vec<BlankSeeds>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Frame {
+    pub west: f64,
+    pub east: f64,
+    pub north: f64,
+    pub south: f64,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AreaSeeds {
+    pub id: String,
+    /// The first seed is where the label and the unit go.
+    pub seeds: Vec<[f64; 2]>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BlankSeeds {
+    pub name: String,
+    /// `land` or `sea`.
+    pub kind: String,
+    pub seeds: Vec<[f64; 2]>,
+}
+
+/// What a stretch of the picture is, for its colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ground {
+    Land,
+    Coast,
+    Sea,
+    /// Land no unit may enter (Switzerland, Ireland).
+    Impassable,
+}
+
+/// One province of the system, as the layout needs it.
+pub struct Place<'a> {
+    pub id: &'a str,
+    pub ground: Ground,
+    /// The system's own label point, used when `board.toml` gives no seeds for it.
+    pub at: Option<Point>,
+}
+
+/// A province's shape and the points where its label and unit go.
+#[derive(Clone, Debug)]
+pub struct Shape {
+    pub id: String,
+    pub ground: Ground,
+    pub cells: Vec<Vec<Point>>,
+    pub label: Point,
+}
+
+/// The whole picture's geometry.
+#[derive(Clone, Debug)]
+pub struct Layout {
+    pub width: f64,
+    pub height: f64,
+    pub shapes: Vec<Shape>,
+    /// Land and sea that is no province.
+    pub blanks: Vec<(Ground, Vec<Point>)>,
+    /// Lines between two provinces (or a province and a blank), with whether the line
+    /// is a coast (land on one side, sea on the other).
+    pub borders: Vec<(Point, Point, bool)>,
+}
+
+impl Layout {
+    /// Reads `text` (the file `name`) and lays out `places` in their order.
+    pub fn build(name: &str, text: &str, places: &[Place]) -> Result<Layout, String> {
+        let file: BoardFile = toml::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+        let project = |p: [f64; 2]| -> Point {
+            match file.lonlat {
+                Some(f) => {
+                    let mid = ((f.north + f.south) / 2.0).to_radians().cos();
+                    let span_x = (f.east - f.west) * mid;
+                    let span_y = f.north - f.south;
+                    let k = (file.width / span_x).min(file.height / span_y);
+                    ((p[1] - f.west) * mid * k, (f.north - p[0]) * k)
+                }
+                None => (p[0], p[1]),
+            }
+        };
+        let mut given: BTreeMap<&str, Vec<Point>> = BTreeMap::new();
+        for a in &file.areas {
+            if !places.iter().any(|p| p.id.eq_ignore_ascii_case(&a.id)) {
+                return Err(format!("{name}: area '{}' is no province of this board", a.id));
+            }
+            if a.seeds.is_empty() {
+                return Err(format!("{name}: area '{}' has no seeds", a.id));
+            }
+            given.insert(a.id.as_str(), a.seeds.iter().map(|&s| project(s)).collect());
+        }
+        // Every seed with its owner: a province (index) or a blank (index).
+        let mut seeds: Vec<(Owner, Point)> = Vec::new();
+        for (i, p) in places.iter().enumerate() {
+            let list = match given.iter().find(|(k, _)| k.eq_ignore_ascii_case(p.id)) {
+                Some((_, v)) => v.clone(),
+                None => match p.at {
+                    Some(at) => vec![at],
+                    None => return Err(format!("{name}: no seeds for province '{}'", p.id)),
+                },
+            };
+            seeds.extend(list.into_iter().map(|s| (Owner::Place(i), s)));
+        }
+        for (i, b) in file.blanks.iter().enumerate() {
+            if !matches!(b.kind.as_str(), "land" | "sea") {
+                return Err(format!("{name}: blank '{}' has kind '{}' (land or sea)", b.name, b.kind));
+            }
+            seeds.extend(b.seeds.iter().map(|&s| (Owner::Blank(i), project(s))));
+        }
+        let points: Vec<Point> = seeds.iter().map(|s| s.1).collect();
+        let cells = voronoi::cells(&points, file.width, file.height);
+        let ground_of = |o: Owner| match o {
+            Owner::Place(i) => places[i].ground,
+            Owner::Blank(i) => {
+                if file.blanks[i].kind == "sea" {
+                    Ground::Sea
+                } else {
+                    Ground::Impassable
+                }
+            }
+        };
+        let mut shapes: Vec<Shape> = places
+            .iter()
+            .map(|p| Shape { id: p.id.to_string(), ground: p.ground, cells: Vec::new(), label: (0.0, 0.0) })
+            .collect();
+        let mut labelled = vec![false; places.len()];
+        let mut blanks = Vec::new();
+        for (k, (owner, at)) in seeds.iter().enumerate() {
+            match *owner {
+                Owner::Place(i) => {
+                    if !labelled[i] {
+                        shapes[i].label = *at;
+                        labelled[i] = true;
+                    }
+                    if !cells[k].is_empty() {
+                        shapes[i].cells.push(cells[k].clone());
+                    }
+                }
+                Owner::Blank(_) => blanks.push((ground_of(*owner), cells[k].clone())),
+            }
+        }
+        let mut borders = Vec::new();
+        for a in 0..seeds.len() {
+            for b in (a + 1)..seeds.len() {
+                if seeds[a].0 == seeds[b].0 {
+                    continue;
+                }
+                let (ga, gb) = (ground_of(seeds[a].0), ground_of(seeds[b].0));
+                if let (Owner::Blank(_), Owner::Blank(_)) = (seeds[a].0, seeds[b].0)
+                    && (ga == Ground::Sea) == (gb == Ground::Sea)
+                {
+                    continue;
+                }
+                if let Some((p, q)) = voronoi::shared_edge(&cells[a], points[a], points[b]) {
+                    borders.push((p, q, (ga == Ground::Sea) != (gb == Ground::Sea)));
+                }
+            }
+        }
+        Ok(Layout { width: file.width, height: file.height, shapes, blanks, borders })
+    }
+
+    /// The shape of province `id`.
+    pub fn shape(&self, id: &str) -> Option<&Shape> {
+        self.shapes.iter().find(|s| s.id.eq_ignore_ascii_case(id))
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Owner {
+    Place(usize),
+    Blank(usize),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn provinces_take_the_seeds_the_file_gives_or_their_own_point() {
+        let text = "width = 100\nheight = 100\n[[area]]\nid = \"a\"\nseeds = [[10, 10], [10, 90]]\n";
+        let places = [
+            Place { id: "a", ground: Ground::Land, at: None },
+            Place { id: "b", ground: Ground::Sea, at: Some((90.0, 50.0)) },
+        ];
+        let l = Layout::build("board.toml", text, &places).expect("lays out");
+        assert_eq!(l.shapes[0].cells.len(), 2);
+        assert_eq!(l.shapes[1].cells.len(), 1);
+        assert_eq!(l.shapes[0].label, (10.0, 10.0));
+        assert!(l.borders.iter().all(|b| b.2), "every border here is a coast");
+    }
+
+    #[test]
+    fn an_unknown_area_is_refused_by_name() {
+        let text = "width = 100\nheight = 100\n[[area]]\nid = \"zz\"\nseeds = [[1, 1]]\n";
+        let places = [Place { id: "a", ground: Ground::Land, at: Some((5.0, 5.0)) }];
+        let e = Layout::build("board.toml", text, &places).expect_err("refused");
+        assert!(e.contains("board.toml") && e.contains("zz"), "{e}");
+    }
+}
