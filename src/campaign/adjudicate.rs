@@ -347,8 +347,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     hashes.insert(format!("reports/{step}/public.json"), trust::hex(&trust::h(&[&public_json])));
     txn.write_public(format!("reports/{step}/public.json"), public_json);
 
-    let press: Vec<super::press::Published> =
-        super::press::waiting(&c.root, step)?.iter().map(super::press::Held::published).collect();
+    let press = super::press::published(&super::press::waiting(&c.root, step)?);
     let headline =
         Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone(), press: &press };
     let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &computed)?;

@@ -11,7 +11,8 @@
 //! sealed, so it never enters a receipt or the adjudication, and a mail holding only
 //! press leaves the player's orders as they were. Broadcast press waits in the GM's
 //! `press/<step>/` folder until the step is resolved. It then goes, in the order it
-//! arrived, into the step's ledger line and every report of the step.
+//! arrived (grey press after the signed, see [`published`]), into the step's ledger
+//! line and every report of the step.
 
 use std::path::Path;
 
@@ -271,6 +272,15 @@ impl Held {
     pub fn published(&self) -> Published {
         Published { from: (!self.anonymous).then(|| self.sender.clone()), text: self.text.clone() }
     }
+}
+
+/// The press a step publishes: signed press in the order it arrived, then grey press
+/// in the order it arrived. Grey press goes last so that its place among signed
+/// letters (and so among the players' accepted orders) says nothing of its writer.
+pub fn published(held: &[Held]) -> Vec<Published> {
+    let signed = held.iter().filter(|h| !h.anonymous);
+    let grey = held.iter().filter(|h| h.anonymous);
+    signed.chain(grey).map(Held::published).collect()
 }
 
 /// The folder of step `step`'s waiting press.

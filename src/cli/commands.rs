@@ -197,7 +197,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             Ok(0)
         }
         Command::Demo { dir, system } => super::demo::run(dir, &system),
-        Command::WhatIf { system, position, orders, json, batch } => {
+        Command::WhatIf { system, position, orders, json, svg, batch } => {
             let info = find_system(&system)?;
             let what_if =
                 info.tools.what_if.ok_or_else(|| anyhow!("system {} has no what-if tool", info.name))?;
@@ -208,7 +208,11 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 let p = p.ok_or_else(|| anyhow!("--position and --orders are needed without --batch"))?;
                 std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))
             };
-            let output = if json { systems::WhatIfOutput::Json } else { systems::WhatIfOutput::Text };
+            let output = match (json, svg) {
+                (true, _) => systems::WhatIfOutput::Json,
+                (_, true) => systems::WhatIfOutput::Svg,
+                _ => systems::WhatIfOutput::Text,
+            };
             say!("{}", what_if(&read(position)?, &read(orders)?, output)?);
             Ok(0)
         }

@@ -166,10 +166,13 @@ enum Command {
         /// Machine-readable output.
         #[arg(long)]
         json: bool,
+        /// The board after the phase as SVG, with every order drawn on it.
+        #[arg(long, conflicts_with = "json")]
+        svg: bool,
         /// Many phases: JSON lines on standard input, each {"id": ..., "position":
         /// "<position file text>", "orders": "<orders text>"}; one JSON line out for
         /// each, {"id": ..., "result": {...}} or {"id": ..., "error": "..."}.
-        #[arg(long, conflicts_with_all = ["position", "orders", "json"])]
+        #[arg(long, conflicts_with_all = ["position", "orders", "json", "svg"])]
         batch: bool,
     },
     /// Measure a system's speed (build with --release for meaningful figures);

@@ -3,8 +3,8 @@
 //!
 //! Every element a reader (or a test) counts carries a class: `province` (one group a
 //! province), `centre`, `unit`, `order` (with `move`, `support`, `convoy`, `hold`,
-//! `retreat`, `build` or `remove`, and `failed` when it did not succeed) and
-//! `dislodged`. The picture holds only what the scene gives it: a system decides what
+//! `retreat`, `build` or `remove`, and `failed` when it did not succeed), and
+//! `dislodged` or `hidden` beside `unit`. The picture holds only what the scene gives it: a system decides what
 //! a viewer may see before it builds the scene.
 
 use std::fmt::Write;
@@ -288,7 +288,11 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
         };
         let r = if u.hidden { 5.5 } else { 7.0 };
         let rim = if u.hidden { r#" stroke-dasharray="2 1.5""# } else { "" };
-        let class = if u.dislodged { "unit dislodged" } else { "unit" };
+        let class = match (u.dislodged, u.hidden) {
+            (true, _) => "unit dislodged",
+            (false, true) => "unit hidden",
+            (false, false) => "unit",
+        };
         let _ = write!(
             s,
             r##"<g class="{class}"><title>{}</title><circle cx="{x:.1}" cy="{y:.1}" r="{r}" fill="{}" stroke="#111" stroke-width="1"{rim}/><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-weight="bold" font-size="{}">{}</text>"##,

@@ -527,6 +527,8 @@ pub enum WhatIfOutput {
     Json,
     /// JSON on one line (`what-if --batch`).
     JsonLine,
+    /// The board after the phase, with its orders drawn (`what-if --svg`).
+    Svg,
 }
 
 /// `umpire bench SYSTEM`: a timing report. `reference` is an optional input file's text

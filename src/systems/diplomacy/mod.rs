@@ -63,6 +63,7 @@ pub const MAP_FILE: &str = "standard.toml";
 
 /// Where each province lies on the board picture (see `crate::maps`).
 pub const BOARD_FILE: &str = "board.toml";
+pub const BOARD_TOML: &str = include_str!("../../../games/diplomacy/board.toml");
 
 pub static INFO: SystemInfo = SystemInfo {
     name: "diplomacy",
@@ -76,7 +77,7 @@ pub static INFO: SystemInfo = SystemInfo {
     },
     files: &[
         (MAP_FILE, map::STANDARD_TOML),
-        (BOARD_FILE, include_str!("../../../games/diplomacy/board.toml")),
+        (BOARD_FILE, BOARD_TOML),
         ("demo.toml", include_str!("../../../games/diplomacy/demo.toml")),
     ],
     tools: super::Tools { what_if: Some(whatif::what_if), bench: Some(bench::bench_report), map: None },

@@ -222,6 +222,24 @@ fn what_if_with(
             reason: l.error.clone().unwrap_or_default(),
         })
         .collect();
+    if output == WhatIfOutput::Svg {
+        let layout = super::picture::layout(map, super::BOARD_FILE, super::BOARD_TOML)
+            .map_err(|e| Error::data(super::BOARD_FILE, e))?;
+        let events: Vec<crate::systems::Event> = report::blocks(map, &rep, &next)
+            .into_iter()
+            .flat_map(|b| {
+                let section = b.title;
+                b.lines.into_iter().map(move |text| crate::systems::Event {
+                    audience: crate::systems::Audience::Public,
+                    text,
+                    data: serde_json::json!({ "section": section }),
+                })
+            })
+            .collect();
+        let on = super::picture::OnBoard { board: &next.board, ownership: &next.ownership, dislodged: &next.dislodged };
+        let title = format!("{} (what-if)", pos.turn.title());
+        return Ok(crate::maps::draw::svg(&layout, &super::picture::scene(map, names, title, on, &events)));
+    }
     if output == WhatIfOutput::Text {
         let mut out = String::new();
         out.push_str(&format!("{} (what-if)\n", pos.turn.title()));

@@ -1,0 +1,134 @@
+//! Board pictures from the outside: a DATC case drawn by `what-if --svg` with one mark
+//! for each order, the demo campaigns' maps (provinces, units, whose fractions show),
+//! PNG output, and a GM's own `board.toml`.
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+fn count(svg: &str, needle: &str) -> usize {
+    svg.matches(needle).count()
+}
+
+/// DATC 6.F.6 ("dislodged convoy does not cut support"), read from the shared JSON:
+/// a convoy, three moves, two supports of a hold and two of a move; the convoying
+/// fleet is dislodged, two moves fail.
+#[test]
+fn a_datc_case_draws_one_mark_for_every_order() {
+    let Some(path) = shared("data/diplomacy/datc_v3.json") else { return };
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let case = json["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"].as_str().is_some_and(|n| n.starts_with("t6f06")))
+        .expect("case 6.F.6");
+    let orders = case["orders"].as_object().unwrap();
+    let power = |p: &str| match p {
+        "ENG" => "england",
+        "FRA" => "france",
+        "GER" => "germany",
+        "ITA" => "italy",
+        "AUS" => "austria",
+        "RUS" => "russia",
+        _ => "turkey",
+    };
+    let mut position = String::from("phase = \"Spring 1901 Movement\"\n");
+    let mut text = String::new();
+    for line in orders.keys() {
+        let (p, order) = line.split_once(": ").unwrap();
+        let mut words = order.split_whitespace();
+        let (kind, at) = (words.next().unwrap(), words.next().unwrap());
+        position.push_str(&format!("[[unit]]\npower = \"{}\"\nkind = \"{kind}\"\nat = \"{at}\"\n", power(p)));
+        let written = order.replace("->", "-").replace(" convoys ", " C A ").replace(" Supports ", " S ");
+        text.push_str(&format!("{}: {written}\n", power(p)));
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let pos = file(tmp.path(), "pos.toml", &position);
+    let ord = file(tmp.path(), "orders.txt", &text);
+    let (p, o) = (pos.to_str().unwrap(), ord.to_str().unwrap());
+    let svg = ok(&["what-if", "diplomacy", "--position", p, "--orders", o, "--svg"]);
+    let report = ok(&["what-if", "diplomacy", "--position", p, "--orders", o]);
+
+    assert_eq!(count(&svg, "class=\"order "), orders.len(), "one mark per order:\n{text}");
+    assert_eq!(count(&svg, "class=\"order convoy"), 1);
+    assert_eq!(count(&svg, "class=\"order move"), 3);
+    assert_eq!(count(&svg, "class=\"order support"), 4);
+    // The failures the text report gives are the dashed marks.
+    // An order line's outcome is in brackets after it; "dislodged" alone is no failure.
+    let section: Vec<&str> =
+        report.lines().skip_while(|l| *l != "Orders:").skip(1).take_while(|l| l.starts_with("  ")).collect();
+    assert_eq!(section.len(), orders.len(), "{report}");
+    let failed = section
+        .iter()
+        .filter_map(|l| l.trim_end().strip_suffix(')').and_then(|l| l.rsplit_once(" (")).map(|(_, o)| o))
+        .filter(|o| o.split("; ").any(|w| w != "dislodged"))
+        .count();
+    assert_eq!(failed, 4, "no convoy, the fleet dislodged, a bounce and a cut support:\n{report}");
+    assert_eq!(count(&svg, " failed\""), failed, "{report}");
+    assert_eq!(count(&svg, "class=\"unit dislodged\""), 1, "the convoying fleet is dislodged");
+    assert_eq!(count(&svg, "class=\"province\""), 76, "the standard board's provinces");
+    assert_eq!(count(&svg, "class=\"unit"), orders.len(), "every unit drawn once");
+}
+
+#[test]
+fn demo_maps_show_each_reader_what_is_theirs() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("gw");
+    ok(&["demo", "--system", "guerilla-warfare", "--dir", dir.to_str().unwrap()]);
+    let last = (1..20).filter(|k| dir.join(format!("reports/{k}/public.svg")).exists()).max().expect("maps");
+    let public = std::fs::read_to_string(dir.join(format!("reports/{last}/public.svg"))).unwrap();
+    assert_eq!(count(&public, "class=\"unit hidden\""), 0, "fractions in public");
+    let provinces = count(&public, "class=\"province\"");
+    let abstraction = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/guerilla-warfare/abstraction.toml")).unwrap();
+    assert_eq!(provinces, abstraction.matches("[[province]]").count());
+    let gm = std::fs::read_to_string(dir.join(format!("reports/{last}/gm.svg"))).unwrap_or_default();
+    let all = count(&gm, "class=\"unit hidden\"");
+    assert!(all > 0, "the demo makes fractions; the GM's map shows them");
+    let mut seen = 0;
+    for p in ["austria", "england", "france", "germany", "italy", "russia", "turkey"] {
+        let path = dir.join(format!("reports/{last}/{p}.svg"));
+        let Ok(svg) = std::fs::read_to_string(&path) else { continue };
+        let mine = count(&svg, "class=\"unit hidden\"");
+        let colour = umpire::systems::diplomacy::picture::colour(p);
+        let theirs = svg
+            .split("class=\"unit hidden\"")
+            .skip(1)
+            .filter(|part| !part.split("</g>").next().unwrap_or("").contains(colour))
+            .count();
+        assert_eq!(theirs, 0, "{p} sees another power's fractions");
+        seen += mine;
+    }
+    assert_eq!(seen, all, "each fraction is shown to its owner");
+
+    // PNG from the command line.
+    let png = tmp.path().join("b.png");
+    ok(&["map", dir.to_str().unwrap(), "--for", "austria", "-o", png.to_str().unwrap()]);
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG\r\n\x1a\n"));
+}
+
+#[test]
+fn a_gm_may_redraw_the_board_and_a_broken_copy_is_refused_by_name() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("d");
+    new_campaign(&dir, "diplomacy", &["england", "france", "germany", "italy", "austria", "russia", "turkey"]);
+    let d = dir.to_str().unwrap();
+    let before = ok(&["map", d]);
+    // The GM's copy moves Paris's seed: the picture changes, before the first step.
+    let own = dir.join("games/diplomacy");
+    std::fs::create_dir_all(&own).unwrap();
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/board.toml")).unwrap();
+    let moved = text.replace("id = \"par\"\nseeds = [[48.6, 2.2]]", "id = \"par\"\nseeds = [[48.0, 2.6]]");
+    assert_ne!(moved, text);
+    std::fs::write(own.join("board.toml"), &moved).unwrap();
+    let config = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    let unpinned: String = config.lines().filter(|l| !l.starts_with("\"board.toml\"")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.join("campaign.toml"), unpinned).unwrap();
+    let after = ok(&["map", d]);
+    assert_ne!(before, after, "the GM's board.toml was not used");
+    std::fs::write(own.join("board.toml"), moved.replace("id = \"par\"", "id = \"paris-nowhere\"")).unwrap();
+    let (code, _, err) = run(&["map", d]);
+    assert_ne!(code, 0);
+    assert!(err.contains("board.toml") && err.contains("paris-nowhere"), "{err}");
+}

@@ -1,0 +1,183 @@
+//! Press by mail, from the outside: njudge-style blocks in orders mails, the options
+//! that allow them, the acknowledgement, private delivery, and broadcast press in the
+//! next reports and the public ledger (grey press with no sender anywhere public).
+
+mod common;
+
+use common::*;
+use std::path::Path;
+
+fn campaign(dir: &Path, options: &[&str]) -> std::collections::BTreeMap<String, String> {
+    let d = dir.to_str().unwrap();
+    let mut args = vec!["new", "diplomacy", d];
+    let players = ["england", "france", "germany", "italy", "austria", "russia", "turkey"];
+    let owned: Vec<String> = players.iter().map(|p| format!("{p}={p}@example.org")).collect();
+    for p in &owned {
+        args.extend(["--player", p.as_str()]);
+    }
+    args.extend(["--gm-email", "gm@example.org", "--address", "game@example.org"]);
+    for o in options {
+        args.extend(["--option", o]);
+    }
+    ok(&args);
+    players.iter().map(|p| (p.to_string(), welcome_secret(dir, p))).collect()
+}
+
+fn send(dir: &Path, name: &str, body: &str) -> String {
+    let path = file(dir.parent().unwrap(), name, &mail(&format!("{}@example.org", name.split('-').next().unwrap()), name, body));
+    ok(&["ingest", dir.to_str().unwrap(), path.to_str().unwrap()])
+}
+
+fn outbox_with(dir: &Path, needle: &str) -> Vec<String> {
+    let mut out: Vec<String> = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(needle))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn white_grey_and_private_press_go_where_they_should() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = campaign(&dir, &["press=grey", "private_press=yes"]);
+    let d = dir.to_str().unwrap();
+
+    // France: orders, white press, grey press and a private letter, in one mail.
+    let body = format!(
+        "GAME g\nPLAYER france\nSECRET {}\nA par - bur\nPRESS TO ALL\nFrance seeks only peace.\nENDPRESS\nPRESS TO ALL ANON\nBeware the Kaiser's smile.\nENDPRESS\nPRESS TO ENGLAND\nShall we share the Channel?\nENDPRESS\nA mar - spa\nEND\n",
+        s["france"]
+    );
+    let said = send(&dir, "france-1", &body);
+    assert!(said.contains("accepted for france"), "{said}");
+    let ack = newest_ack(&dir);
+    assert_eq!(ack.matches("SENT:").count(), 3, "{ack}");
+    assert!(ack.contains("anonymously (grey press)"), "{ack}");
+    // The sealed file holds the orders, not the press.
+    let sealed = ack.split("between the lines:").nth(1).unwrap_or_default();
+    assert!(sealed.contains("A par - bur") && sealed.contains("A mar - spa"), "{ack}");
+    assert!(!sealed.contains("Channel") && !sealed.contains("peace"), "press was sealed:\n{ack}");
+
+    // The private letter went out at once, to England and the GM only.
+    let private = outbox_with(&dir, "-press-");
+    assert_eq!(private.len(), 2, "{private:?}");
+    let texts: Vec<(String, String)> = private
+        .iter()
+        .map(|n| {
+            let raw = std::fs::read_to_string(dir.join("outbox").join(n)).unwrap();
+            let to = raw.lines().find(|l| l.starts_with("To:")).unwrap_or_default().to_string();
+            (to, mail_text(&dir.join("outbox").join(n)))
+        })
+        .collect();
+    assert!(texts.iter().any(|(to, _)| to.contains("england@example.org")), "{texts:?}");
+    assert!(texts.iter().any(|(to, _)| to.contains("gm@example.org")), "{texts:?}");
+    assert!(texts.iter().all(|(_, t)| t.contains("Shall we share the Channel?")));
+
+    // Germany orders, then sends press only: its orders stand.
+    let said = send(&dir, "germany-1", &format!("GAME g\nPLAYER germany\nSECRET {}\nA mun - ruh\nEND\n", s["germany"]));
+    assert!(said.contains("accepted"), "{said}");
+    let said = send(
+        &dir,
+        "germany-2",
+        &format!("GAME g\nPLAYER germany\nSECRET {}\nPRESS TO ALL\nGermany agrees.\nENDPRESS\n", s["germany"]),
+    );
+    assert!(said.contains("press from germany: 1 sent"), "{said}");
+    assert!(newest_ack(&dir).contains("your orders are unchanged"), "{}", newest_ack(&dir));
+
+    ok(&["adjudicate", d, "--force"]);
+    let public = std::fs::read_to_string(dir.join("reports/1/public.txt")).unwrap();
+    assert!(public.contains("A Munich - Ruhr"), "Germany's orders were kept:\n{public}");
+    let white = public.find("France seeks only peace.").expect("white press in the report");
+    let grey = public.find("Beware the Kaiser's smile.").expect("grey press in the report");
+    let german = public.find("Germany agrees.").expect("press-only press in the report");
+    // Signed press in the order it arrived, then grey press: its place among the
+    // signed letters would otherwise hint at its writer.
+    assert!(white < german && german < grey, "press out of order:\n{public}");
+    assert!(public.contains("From france:"), "{public}");
+    assert!(public.contains("From an unsigned writer (grey press):"), "{public}");
+    assert!(!public.contains("Channel"), "private press in the public report:\n{public}");
+    for f in ["md", "bbcode", "html"] {
+        let r = std::fs::read_to_string(dir.join(format!("reports/1/public.{f}"))).unwrap();
+        assert!(r.contains("Beware the Kaiser"), "public.{f} lacks the press");
+    }
+
+    // The published set: the grey press has no sender, the private press is absent.
+    let out = tmp.path().join("pub");
+    ok(&["publish", d, out.to_str().unwrap()]);
+    ok(&["verify", out.to_str().unwrap()]);
+    let ledger = std::fs::read_to_string(out.join("ledger.jsonl")).unwrap();
+    let step: serde_json::Value = ledger
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|v| v["event"] == "step")
+        .expect("a step line");
+    let press = step["press"].as_array().expect("press on the step line");
+    assert_eq!(press.len(), 3);
+    assert_eq!(press[0]["from"], "france");
+    assert_eq!(press[1]["from"], "germany");
+    assert!(press[2].get("from").is_none(), "grey press carries a sender: {}", press[2]);
+    for p in walk(&out) {
+        let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
+        assert!(!text.contains("Shall we share"), "{} holds private press", p.display());
+    }
+    // The GM's own files say who wrote the grey press.
+    let held = std::fs::read_dir(dir.join("press/1")).unwrap().flatten().count();
+    assert!(held >= 3, "the GM keeps the press with its senders");
+
+    // Every step replays with its press.
+    ok(&["audit-bundle", d, "-o", tmp.path().join("b.json").to_str().unwrap()]);
+    ok(&["verify", d, "--bundle", tmp.path().join("b.json").to_str().unwrap()]);
+}
+
+#[test]
+fn the_campaign_decides_what_press_it_takes() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let s = campaign(&dir, &["press=white", "private_press=no", "press_limit=40"]);
+    let body = format!(
+        "GAME g\nPLAYER france\nSECRET {}\nPRESS TO ALL ANON\nwho am I\nENDPRESS\nPRESS TO ENGLAND\nhello\nENDPRESS\nPRESS TO ALL\nThis broadcast is well over forty characters long.\nENDPRESS\nPRESS TO ALL\nShort.\nENDPRESS\nPRESS TO ITALY\nx\nENDPRESS\n",
+        s["france"]
+    );
+    let said = send(&dir, "france-1", &body);
+    assert!(said.contains("1 sent, 4 not sent"), "{said}");
+    let ack = newest_ack(&dir);
+    assert!(ack.contains("no anonymous (grey) press"), "{ack}");
+    assert!(ack.contains("no private press"), "{ack}");
+    assert!(ack.contains("the limit is 40"), "{ack}");
+    assert!(outbox_with(&dir, "-press-").is_empty());
+
+    // An unterminated block takes nothing of the mail, and says where it started.
+    let before = std::fs::read_dir(dir.join("phases/1/orders")).map(|r| r.count()).unwrap_or(0);
+    let said = send(
+        &dir,
+        "france-2",
+        &format!("GAME g\nPLAYER france\nSECRET {}\nA par - bur\nPRESS TO ALL\nno end\n", s["france"]),
+    );
+    assert!(said.contains("refused"), "{said}");
+    assert!(newest_ack(&dir).contains("line 5"), "{}", newest_ack(&dir));
+    let after = std::fs::read_dir(dir.join("phases/1/orders")).map(|r| r.count()).unwrap_or(0);
+    assert_eq!(before, after, "a refused mail stored orders");
+
+    let tmp2 = tempfile::tempdir().unwrap();
+    let quiet = tmp2.path().join("q");
+    let s = campaign(&quiet, &["press=none"]);
+    let said = send(&quiet, "france-1", &format!("GAME q\nPLAYER france\nSECRET {}\nPRESS TO ALL\nhi\nENDPRESS\n", s["france"]));
+    assert!(said.contains("0 sent, 1 not sent"), "{said}");
+    assert!(newest_ack(&quiet).contains("no broadcast press"));
+}
+
+fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
