@@ -15,3 +15,4 @@ pub mod report;
 pub mod soak;
 pub mod systems;
 pub mod trust;
+pub mod zine;

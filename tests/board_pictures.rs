@@ -81,7 +81,10 @@ fn demo_maps_show_each_reader_what_is_theirs() {
     let public = std::fs::read_to_string(dir.join(format!("reports/{last}/public.svg"))).unwrap();
     assert_eq!(count(&public, "class=\"unit hidden\""), 0, "fractions in public");
     let provinces = count(&public, "class=\"province\"");
-    let abstraction = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/guerilla-warfare/abstraction.toml")).unwrap();
+    let abstraction = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("games/guerilla-warfare/abstraction.toml"),
+    )
+    .unwrap();
     assert_eq!(provinces, abstraction.matches("[[province]]").count());
     let gm = std::fs::read_to_string(dir.join(format!("reports/{last}/gm.svg"))).unwrap_or_default();
     let all = count(&gm, "class=\"unit hidden\"");
@@ -112,18 +115,25 @@ fn demo_maps_show_each_reader_what_is_theirs() {
 fn a_gm_may_redraw_the_board_and_a_broken_copy_is_refused_by_name() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("d");
-    new_campaign(&dir, "diplomacy", &["england", "france", "germany", "italy", "austria", "russia", "turkey"]);
+    new_campaign(
+        &dir,
+        "diplomacy",
+        &["england", "france", "germany", "italy", "austria", "russia", "turkey"],
+    );
     let d = dir.to_str().unwrap();
     let before = ok(&["map", d]);
     // The GM's copy moves Paris's seed: the picture changes, before the first step.
     let own = dir.join("games/diplomacy");
     std::fs::create_dir_all(&own).unwrap();
-    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/board.toml")).unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/board.toml"))
+            .unwrap();
     let moved = text.replace("id = \"par\"\nseeds = [[48.6, 2.2]]", "id = \"par\"\nseeds = [[48.0, 2.6]]");
     assert_ne!(moved, text);
     std::fs::write(own.join("board.toml"), &moved).unwrap();
     let config = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
-    let unpinned: String = config.lines().filter(|l| !l.starts_with("\"board.toml\"")).map(|l| format!("{l}\n")).collect();
+    let unpinned: String =
+        config.lines().filter(|l| !l.starts_with("\"board.toml\"")).map(|l| format!("{l}\n")).collect();
     std::fs::write(dir.join("campaign.toml"), unpinned).unwrap();
     let after = ok(&["map", d]);
     assert_ne!(before, after, "the GM's board.toml was not used");

@@ -24,7 +24,11 @@ fn campaign(dir: &Path, options: &[&str]) -> std::collections::BTreeMap<String, 
 }
 
 fn send(dir: &Path, name: &str, body: &str) -> String {
-    let path = file(dir.parent().unwrap(), name, &mail(&format!("{}@example.org", name.split('-').next().unwrap()), name, body));
+    let path = file(
+        dir.parent().unwrap(),
+        name,
+        &mail(&format!("{}@example.org", name.split('-').next().unwrap()), name, body),
+    );
     ok(&["ingest", dir.to_str().unwrap(), path.to_str().unwrap()])
 }
 
@@ -77,12 +81,19 @@ fn white_grey_and_private_press_go_where_they_should() {
     assert!(texts.iter().all(|(_, t)| t.contains("Shall we share the Channel?")));
 
     // Germany orders, then sends press only: its orders stand.
-    let said = send(&dir, "germany-1", &format!("GAME g\nPLAYER germany\nSECRET {}\nA mun - ruh\nEND\n", s["germany"]));
+    let said = send(
+        &dir,
+        "germany-1",
+        &format!("GAME g\nPLAYER germany\nSECRET {}\nA mun - ruh\nEND\n", s["germany"]),
+    );
     assert!(said.contains("accepted"), "{said}");
     let said = send(
         &dir,
         "germany-2",
-        &format!("GAME g\nPLAYER germany\nSECRET {}\nPRESS TO ALL\nGermany agrees.\nENDPRESS\n", s["germany"]),
+        &format!(
+            "GAME g\nPLAYER germany\nSECRET {}\nPRESS TO ALL\nGermany agrees.\nENDPRESS\n",
+            s["germany"]
+        ),
     );
     assert!(said.contains("press from germany: 1 sent"), "{said}");
     assert!(newest_ack(&dir).contains("your orders are unchanged"), "{}", newest_ack(&dir));
@@ -164,7 +175,11 @@ fn the_campaign_decides_what_press_it_takes() {
     let tmp2 = tempfile::tempdir().unwrap();
     let quiet = tmp2.path().join("q");
     let s = campaign(&quiet, &["press=none"]);
-    let said = send(&quiet, "france-1", &format!("GAME q\nPLAYER france\nSECRET {}\nPRESS TO ALL\nhi\nENDPRESS\n", s["france"]));
+    let said = send(
+        &quiet,
+        "france-1",
+        &format!("GAME q\nPLAYER france\nSECRET {}\nPRESS TO ALL\nhi\nENDPRESS\n", s["france"]),
+    );
     assert!(said.contains("0 sent, 1 not sent"), "{said}");
     assert!(newest_ack(&quiet).contains("no broadcast press"));
 }

@@ -60,7 +60,9 @@ pub fn take_options(options: &mut std::collections::BTreeMap<String, String>) ->
             "yes" => true,
             "no" => false,
             _ => {
-                return Err(crate::error::Error::Campaign(format!("option private_press={v}: use yes or no")));
+                return Err(crate::error::Error::Campaign(format!(
+                    "option private_press={v}: use yes or no"
+                )));
             }
         };
     }

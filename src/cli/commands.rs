@@ -229,6 +229,24 @@ pub fn dispatch(command: Command) -> Result<i32> {
             say!("{}", bench(reference.as_deref(), games, seed)?);
             Ok(0)
         }
+        Command::Zine { zine_toml } => {
+            let w = umpire::zine::issue::make(&zine_toml)?;
+            for f in &w.files {
+                sayln!("wrote {}", f.display());
+            }
+            Ok(0)
+        }
+        Command::Site { campaign, out } => {
+            let s = umpire::zine::site::build(&campaign, &out)?;
+            sayln!(
+                "wrote {} page(s) and {} public file(s) in {}; open {}",
+                s.pages,
+                s.record_files,
+                out.display(),
+                out.join("index.html").display()
+            );
+            Ok(0)
+        }
         Command::Map { dir, viewer, step, output, format } => {
             let c = Campaign::open(&dir)?;
             let info = find_system(&c.config.system)?;

@@ -17,10 +17,75 @@ pub fn run(dir: Option<PathBuf>, system: &str) -> Result<i32> {
         Some(d) => d,
         None => fresh_dir(system)?,
     };
-    match system {
-        "dice" => dice(&dir),
-        other => scripted(&dir, other),
+    let code = match system {
+        "dice" => dice(&dir)?,
+        other => scripted(&dir, other)?,
+    };
+    zine_and_site(&dir, system)?;
+    Ok(code)
+}
+
+/// The systems whose sample games the plain `umpire demo` adds to its zine: those that
+/// draw a board.
+const ZINE_SAMPLES: &[&str] = &["diplomacy", "guerilla-warfare", "andartes"];
+
+/// After the sample game: a zine issue over the demo's campaigns and an archive site,
+/// beside the campaign directory (`<dir>.zine/`, `<dir>.site/`), from their public
+/// records only.
+fn zine_and_site(dir: &Path, system: &str) -> Result<()> {
+    let base = dir.to_string_lossy().trim_end_matches('/').to_string();
+    let (zine_dir, site_dir) = (PathBuf::from(format!("{base}.zine")), PathBuf::from(format!("{base}.site")));
+    let mut games = vec![(dir.to_path_buf(), system.to_string())];
+    if system == "dice" {
+        sayln!(
+            "
+5. more sample games for the zine (played quietly): {}",
+            ZINE_SAMPLES.join(", ")
+        );
+        for s in ZINE_SAMPLES {
+            let d = PathBuf::from(format!("{base}.samples/{s}"));
+            if d.exists() {
+                std::fs::remove_dir_all(&d)?;
+            }
+            super::out::set_quiet(true);
+            let played = scripted(&d, s);
+            super::out::set_quiet(false);
+            played?;
+            games.push((d, s.to_string()));
+        }
     }
+    if zine_dir.exists() {
+        std::fs::remove_dir_all(&zine_dir)?;
+    }
+    if site_dir.exists() {
+        std::fs::remove_dir_all(&site_dir)?;
+    }
+    std::fs::create_dir_all(&zine_dir)?;
+    let editorial = "Welcome to the first issue. Every game below was played by mail with umpire: \
+each report is the public one the players received, press and map included, and every die \
+in it was committed before any orders were written.\n\nThe table at the end gives each game's \
+next deadline; the last section is for the auditors among you.\n";
+    std::fs::write(zine_dir.join("editorial.txt"), editorial)?;
+    let mut toml = format!(
+        "title = \"The Umpire's Gazette\"\nnumber = 1\ndate = \"{}\"\neditorial = \"editorial.txt\"\noutput = \"issue-1\"\n",
+        umpire::campaign::clock::now().format("%-d %B %Y")
+    );
+    for (d, _) in &games {
+        let path = std::fs::canonicalize(d)?;
+        toml.push_str(&format!("\n[[game]]\npath = {:?}\n", path.display().to_string()));
+    }
+    std::fs::write(zine_dir.join("zine.toml"), toml)?;
+    let issue = umpire::zine::issue::make(&zine_dir.join("zine.toml"))?;
+    // The archive site: of the first sample that draws a board, else of the demo game.
+    let (site_of, _) = games.iter().find(|(_, s)| ZINE_SAMPLES.contains(&s.as_str())).unwrap_or(&games[0]);
+    let site = umpire::zine::site::build(site_of, &site_dir)?;
+    sayln!("\nThe zine: {} (issue 1 as .txt, .md, .bbcode and .html)", issue.dir.display());
+    sayln!(
+        "The archive site: {} ({} pages; open index.html)",
+        site_dir.join("index.html").display(),
+        site.pages
+    );
+    Ok(())
 }
 
 /// A system's sample game, from its `demo.toml` (see `DemoScript`).

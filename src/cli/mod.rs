@@ -191,6 +191,19 @@ enum Command {
         #[arg(long)]
         dir: Option<PathBuf>,
     },
+    /// Write one issue of a zine over several campaigns (text, Markdown, BBCode and
+    /// HTML), from their public records only.
+    Zine {
+        /// The issue's zine.toml (title, number, date, editorial, [[game]] path = ...).
+        zine_toml: PathBuf,
+    },
+    /// Build a static web archive of one campaign's public record (a page a step).
+    Site {
+        /// A campaign directory or a published copy.
+        campaign: PathBuf,
+        /// A new (or empty) directory.
+        out: PathBuf,
+    },
     /// Draw the board of a campaign as SVG or PNG, as one viewer may see it, with the
     /// orders of the step that led to it.
     Map {

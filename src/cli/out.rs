@@ -10,9 +10,18 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 static LOST: AtomicBool = AtomicBool::new(false);
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Stops (or restarts) standard output: the demo plays its extra sample games quietly.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::SeqCst);
+}
 
 /// Writes `text` to standard output; a failure is recorded, not fatal.
 pub fn write_out(text: std::fmt::Arguments<'_>) {
+    if QUIET.load(Ordering::SeqCst) {
+        return;
+    }
     let mut out = std::io::stdout().lock();
     if out.write_fmt(text).and_then(|_| out.flush()).is_err() {
         LOST.store(true, Ordering::SeqCst);

@@ -236,7 +236,11 @@ fn what_if_with(
                 })
             })
             .collect();
-        let on = super::picture::OnBoard { board: &next.board, ownership: &next.ownership, dislodged: &next.dislodged };
+        let on = super::picture::OnBoard {
+            board: &next.board,
+            ownership: &next.ownership,
+            dislodged: &next.dislodged,
+        };
         let title = format!("{} (what-if)", pos.turn.title());
         return Ok(crate::maps::draw::svg(&layout, &super::picture::scene(map, names, title, on, &events)));
     }

@@ -1,0 +1,148 @@
+//! A campaign's public record, read from a campaign directory or a published copy
+//! without opening a single private file: only `reports/<k>/public.*` (the public
+//! set), and the ledger only in a published copy (in a campaign directory the ledger
+//! is the GM's).
+
+use std::path::{Path, PathBuf};
+
+use crate::campaign::publish::is_public_report;
+use crate::error::{Context, Error, Result};
+
+/// One step's public report in each format.
+#[derive(Clone, Debug, Default)]
+pub struct StepReport {
+    pub step: u64,
+    /// The phase resolved, as the report's first line names it.
+    pub phase: String,
+    pub text: String,
+    pub markdown: String,
+    pub bbcode: String,
+    pub html: String,
+    /// The board picture, where the campaign draws one.
+    pub svg: Option<String>,
+    /// The step's public record (`public.json`), for the auditor.
+    pub record: String,
+}
+
+/// What the public may read of one campaign.
+#[derive(Clone, Debug)]
+pub struct PublicRecord {
+    pub dir: PathBuf,
+    /// The campaign's id and its system's title, from the reports' first line.
+    pub id: String,
+    pub system: String,
+    /// The announcement (`reports/0/public.json`): the chain commitments.
+    pub announcement: String,
+    /// Steps 1.., oldest first.
+    pub steps: Vec<StepReport>,
+    /// The public ledger, in a published copy only.
+    pub ledger: Option<String>,
+}
+
+impl PublicRecord {
+    /// Reads the public set under `dir`.
+    pub fn read(dir: &Path) -> Result<PublicRecord> {
+        let reports = dir.join("reports");
+        let mut ks: Vec<u64> = std::fs::read_dir(&reports)
+            .with_context(|| {
+                format!("reading {}: is this a campaign or a published copy?", reports.display())
+            })?
+            .flatten()
+            .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
+            .collect();
+        ks.sort();
+        let read = |rel: String| -> Result<Option<String>> {
+            // The one gate every read passes: nothing outside the public set.
+            if !is_public_report(&rel) {
+                return Err(Error::Refused(format!("{rel} is not in the public set")));
+            }
+            let path = dir.join(&rel);
+            if !path.exists() {
+                return Ok(None);
+            }
+            std::fs::read_to_string(&path).map(Some).with_context(|| format!("reading {}", path.display()))
+        };
+        let announcement = read("reports/0/public.json".into())?.ok_or_else(|| {
+            Error::Refused(format!("{}: no reports/0/public.json (the announcement)", dir.display()))
+        })?;
+        let mut steps = Vec::new();
+        for k in ks.into_iter().filter(|&k| k > 0) {
+            let Some(text) = read(format!("reports/{k}/public.txt"))? else { continue };
+            let phase = text
+                .lines()
+                .next()
+                .and_then(|l| l.rsplit_once(&format!("step {k}, ")))
+                .map(|(_, p)| p.to_string())
+                .unwrap_or_default();
+            steps.push(StepReport {
+                step: k,
+                phase,
+                markdown: read(format!("reports/{k}/public.md"))?.unwrap_or_default(),
+                bbcode: read(format!("reports/{k}/public.bbcode"))?.unwrap_or_default(),
+                html: read(format!("reports/{k}/public.html"))?.unwrap_or_default(),
+                svg: read(format!("reports/{k}/public.svg"))?,
+                record: read(format!("reports/{k}/public.json"))?.unwrap_or_default(),
+                text,
+            });
+        }
+        // `id (System title): step k, phase` is the reports' first line.
+        let first =
+            steps.last().map(|s| s.text.lines().next().unwrap_or_default().to_string()).unwrap_or_default();
+        let (id, system) = match first.split_once(" (") {
+            Some((id, rest)) => {
+                (id.to_string(), rest.rsplit_once("): ").map(|(t, _)| t.to_string()).unwrap_or_default())
+            }
+            None => {
+                (dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), String::new())
+            }
+        };
+        let published = !dir.join("campaign.toml").exists();
+        let ledger = if published && dir.join("ledger.jsonl").exists() {
+            Some(std::fs::read_to_string(dir.join("ledger.jsonl")).context("reading the public ledger")?)
+        } else {
+            None
+        };
+        Ok(PublicRecord { dir: dir.to_path_buf(), id, system, announcement, steps, ledger })
+    }
+
+    pub fn latest(&self) -> Option<&StepReport> {
+        self.steps.last()
+    }
+
+    /// What the latest report says comes next: its `Next:` line (or that the game is
+    /// over) and its deadline, if it gives one.
+    pub fn next(&self) -> (String, Option<String>) {
+        let Some(r) = self.latest() else { return ("the first report is not out yet".into(), None) };
+        let mut next = String::new();
+        let mut deadline = None;
+        for l in r.text.lines() {
+            if let Some(n) = l.strip_prefix("Next: ") {
+                next = n.to_string();
+            } else if let Some(o) = l.strip_prefix("The game is over: ") {
+                next = format!("game over: {o}");
+            } else if let Some(d) = l.strip_prefix("Deadline: ") {
+                deadline.get_or_insert_with(|| d.trim().to_string());
+            }
+        }
+        (next, deadline)
+    }
+
+    /// The announcement's two chain commitments, as an auditor copies them.
+    pub fn commitments(&self) -> Vec<(String, String)> {
+        let v: serde_json::Value = serde_json::from_str(&self.announcement).unwrap_or_default();
+        let mut out = Vec::new();
+        for key in ["chain_public", "chain_hidden", "chain_commitment", "hidden_commitment"] {
+            if let Some(s) = v.get(key).and_then(|x| x.as_str()) {
+                out.push((key.to_string(), s.to_string()));
+            }
+        }
+        out
+    }
+}
+
+/// The inside of an HTML page's `<body>` (the whole text if it has none).
+pub fn body_of(html: &str) -> &str {
+    let start = html.find("<body>").map(|i| i + "<body>".len()).unwrap_or(0);
+    let end = html.rfind("</body>").unwrap_or(html.len());
+    html.get(start..end).unwrap_or(html)
+}

@@ -1,0 +1,153 @@
+//! The zine and the archive site in a real browser: `umpire demo` writes both; they are
+//! served on loopback and loaded in headless Chromium (Debian's, driven by
+//! playwright-core from `tests/browser/`). Every board map must be drawn with the
+//! number of provinces its board has and the units its step's picture holds, every
+//! link must answer, and a screenshot of each page is kept in
+//! `target/browser-screenshots/` (with `UMPIRE_SCREENSHOTS=docs`, also in
+//! `docs/screenshots/`, the README's pictures).
+//!
+//! Skipped, saying so, where Chromium or the npm packages are missing (`.ci/run`
+//! installs both).
+
+mod common;
+
+use common::*;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+const CHROMIUM: &str = "/usr/bin/chromium";
+
+fn count(svg: &str, needle: &str) -> usize {
+    svg.matches(needle).count()
+}
+
+/// The number of provinces each system's board has, from its data.
+fn provinces(system: &str) -> usize {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("games");
+    let read = |f: &str| std::fs::read_to_string(root.join(f)).unwrap();
+    match system {
+        "diplomacy" => read("diplomacy/standard.toml").matches("[[province]]").count(),
+        "guerilla-warfare" => read("guerilla-warfare/abstraction.toml").matches("[[province]]").count(),
+        "andartes" => read("andartes/map.toml").matches("[[region]]").count(),
+        other => panic!("no board for {other}"),
+    }
+}
+
+/// The latest step of a campaign directory that has a public report.
+fn latest(dir: &Path) -> u64 {
+    (1..500).filter(|k| dir.join(format!("reports/{k}/public.txt")).exists()).max().unwrap_or(0)
+}
+
+fn map_of(dir: &Path, k: u64, system: &str) -> Option<serde_json::Value> {
+    let svg = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))).ok()?;
+    // Units as the step's own picture holds them: counted in the file, checked drawn.
+    Some(serde_json::json!({"provinces": provinces(system), "units": count(&svg, "class=\"unit")}))
+}
+
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `python3 -m http.server` on a free loopback port, serving `root`.
+fn serve(root: &Path) -> (Server, u16) {
+    let mut child = Command::new("python3")
+        .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory"])
+        .arg(root)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("python3 runs");
+    let out = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    std::io::BufReader::new(out).read_line(&mut line).expect("the server says its port");
+    let port =
+        line.split(" port ").nth(1).and_then(|r| r.split_whitespace().next()).and_then(|p| p.parse().ok());
+    (Server(child), port.unwrap_or_else(|| panic!("no port in {line:?}")))
+}
+
+#[test]
+fn the_zine_and_the_site_render_in_a_browser() {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if !Path::new(CHROMIUM).exists() || !here.join("tests/browser/node_modules/playwright-core").exists() {
+        println!("SKIP: {CHROMIUM} or tests/browser/node_modules is missing (.ci/run installs both)");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let demo = tmp.path().join("demo");
+    ok(&["demo", "--dir", demo.to_str().unwrap()]);
+    let zine = tmp.path().join("demo.zine/issue-1/issue-1.html");
+    let site = tmp.path().join("demo.site");
+    assert!(zine.exists() && site.join("index.html").exists(), "the demo writes a zine and a site");
+
+    let (_server, port) = serve(tmp.path());
+    let url = |rel: &str| format!("http://127.0.0.1:{port}/{rel}");
+    let shots = here.join("target/browser-screenshots");
+    std::fs::create_dir_all(&shots).unwrap();
+
+    // The zine: one map for each game that draws a board, in the issue's order.
+    let mut zine_maps = Vec::new();
+    for system in ["diplomacy", "guerilla-warfare", "andartes"] {
+        let dir = tmp.path().join(format!("demo.samples/{system}"));
+        zine_maps.push(map_of(&dir, latest(&dir), system).expect("a map in the latest report"));
+    }
+    let mut pages = vec![serde_json::json!({
+        "url": url("demo.zine/issue-1/issue-1.html"),
+        "maps": zine_maps,
+        "minLinks": 5,
+        "screenshot": shots.join("zine.png"),
+        "shots": [["#game-1 svg.board", shots.join("zine-map.png")]],
+    })];
+    // The site: the Diplomacy sample, a page a step.
+    let sample = tmp.path().join("demo.samples/diplomacy");
+    let steps = latest(&sample);
+    assert!(steps >= 3);
+    pages.push(serde_json::json!({"url": url("demo.site/index.html"), "maps": [], "minLinks": steps as usize + 2, "screenshot": shots.join("site-index.png")}));
+    for k in 1..=steps {
+        let map = map_of(&site.join("record"), k, "diplomacy").expect("each step's page has its map");
+        let mut follow = Vec::new();
+        if k > 1 {
+            follow.push("prev");
+        }
+        if k < steps {
+            follow.push("next");
+        }
+        let shot: Option<PathBuf> = (k == 2).then(|| shots.join("site-step.png"));
+        pages.push(serde_json::json!({
+            "url": url(&format!("demo.site/step-{k}.html")),
+            "maps": [map],
+            "minLinks": 5,
+            "follow": follow,
+            "screenshot": shot,
+        }));
+    }
+    let plan = tmp.path().join("plan.json");
+    std::fs::write(
+        &plan,
+        serde_json::to_vec_pretty(&serde_json::json!({"chromium": CHROMIUM, "pages": pages})).unwrap(),
+    )
+    .unwrap();
+    let out = Command::new("node")
+        .arg(here.join("tests/browser/check.mjs"))
+        .arg(&plan)
+        .current_dir(here.join("tests/browser"))
+        .output()
+        .expect("node runs");
+    let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    println!("{stdout}");
+    assert!(out.status.success(), "the browser check failed:\n{stdout}\n{stderr}");
+    for shot in ["zine.png", "zine-map.png", "site-index.png", "site-step.png"] {
+        let bytes = std::fs::read(shots.join(shot)).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000, "{shot} is no screenshot");
+        if std::env::var("UMPIRE_SCREENSHOTS").as_deref() == Ok("docs") {
+            let docs = here.join("docs/screenshots");
+            std::fs::create_dir_all(&docs).unwrap();
+            std::fs::copy(shots.join(shot), docs.join(shot)).unwrap();
+        }
+    }
+}
