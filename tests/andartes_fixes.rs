@@ -293,6 +293,21 @@ fn item_14_umpire_map_draws_an_andartes_campaign() {
     let out = tmp.path().join("map.svg");
     ok(&["map", dir.to_str().unwrap(), "--for", "public", "-o", out.to_str().unwrap()]);
     let svg = std::fs::read_to_string(&out).unwrap();
+    // A new campaign draws the board picture: a shape for each Region.
+    let regions = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("games/andartes/map.toml"),
+    )
+    .unwrap()
+    .matches("[[region]]")
+    .count();
+    assert!(svg.starts_with("<svg") && svg.matches("class=\"province\"").count() == regions, "{svg}");
+    // A campaign made before board pictures keeps its graph, borders bent round boxes.
+    let config = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    assert!(config.contains("maps = true"));
+    std::fs::write(dir.join("campaign.toml"), config.replace("maps = true\n", "")).unwrap();
+    std::fs::remove_file(&out).unwrap();
+    ok(&["map", dir.to_str().unwrap(), "--for", "public", "-o", out.to_str().unwrap()]);
+    let svg = std::fs::read_to_string(&out).unwrap();
     assert!(svg.starts_with("<svg") && svg.contains(" Q "), "bent borders drawn");
 }
 

@@ -84,11 +84,13 @@ fn bad_lines_are_reported_with_number_and_reason() {
 }
 
 /// The demo's orders body of `player` in phase `id`, from `games/diplomacy/demo.toml`.
+/// A player's orders in the sample game, with its press cut out as a mail's would be.
 fn demo_body(id: &str, player: &str) -> Option<String> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/demo.toml");
     let demo: toml::Value = toml::from_str(&std::fs::read_to_string(path).ok()?).ok()?;
     let phase = demo["phase"].as_array()?.iter().find(|p| p["id"].as_str() == Some(id))?;
-    phase["orders"].get(player)?.as_str().map(str::to_string)
+    let body = phase["orders"].get(player)?.as_str()?;
+    umpire::campaign::press::cut(body).ok().map(|c| c.orders)
 }
 
 #[test]

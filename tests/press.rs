@@ -127,9 +127,9 @@ fn white_grey_and_private_press_go_where_they_should() {
         .expect("a step line");
     let press = step["press"].as_array().expect("press on the step line");
     assert_eq!(press.len(), 3);
-    assert_eq!(press[0]["from"], "france");
-    assert_eq!(press[1]["from"], "germany");
-    assert!(press[2].get("from").is_none(), "grey press carries a sender: {}", press[2]);
+    assert_eq!(press[0]["by"], "france");
+    assert_eq!(press[1]["by"], "germany");
+    assert!(press[2].get("by").is_none(), "grey press carries a writer: {}", press[2]);
     for p in walk(&out) {
         let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
         assert!(!text.contains("Shall we share"), "{} holds private press", p.display());
@@ -195,4 +195,63 @@ fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
         }
     }
     out
+}
+
+/// The README's press example is taken as it stands (with the player's own secret) in
+/// the walk-through's game, made with grey press allowed.
+#[test]
+fn the_readme_example_is_taken_as_it_stands() {
+    let readme = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let section = readme.split("## Press\n").nth(1).expect("a Press section");
+    let example = section.split("```\n").nth(1).expect("an example block");
+    assert!(example.starts_with("GAME kursk"), "{example}");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("kursk");
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "new",
+        "dice",
+        d,
+        "--option",
+        "rounds=yes",
+        "--option",
+        "press=grey",
+        "--player",
+        "anna=anna@example.org",
+        "--player",
+        "ben=ben@example.org",
+        "--gm-email",
+        "gm@example.org",
+        "--address",
+        "kursk@example.org",
+    ]);
+    let secret = welcome_secret(&dir, "anna");
+    let body = example.replace("K7QF-2M9X-8R4T-PW3D-6HJN", &secret);
+    let said = send(&dir, "anna-1", &body);
+    assert!(said.contains("accepted for anna"), "{said}");
+    let ack = newest_ack(&dir);
+    assert_eq!(ack.matches("SENT:").count(), 3, "{ack}");
+    assert!(!ack.contains("NOT SENT"), "{ack}");
+    assert!(ack.contains("ROLL 2d6"), "the orders are read without the press:\n{ack}");
+}
+
+/// The welcome mail's press example is taken as it stands: a mail of press alone,
+/// before any orders are due.
+#[test]
+fn the_welcome_press_example_is_taken_as_it_stands() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    campaign(&dir, &["press=grey"]);
+    let text = mail_text(&dir.join("outbox/0000-welcome-france.eml"));
+    assert!(text.contains("PRESS TO ALL ANON prints it unsigned"), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    let press = lines.iter().position(|l| l.trim() == "PRESS TO ALL").expect("a press example");
+    let start = lines[..press].iter().rposition(|l| l.starts_with("  GAME ")).expect("its GAME line");
+    let end = press + lines[press..].iter().position(|l| l.trim() == "END").expect("its END line");
+    let body: String = lines[start..=end].iter().map(|l| format!("{}\n", l.trim())).collect();
+    let said = send(&dir, "france-1", &body);
+    assert!(said.contains("press from france: 2 sent, 0 not sent"), "{said}\n{body}");
+    // The other player named in the example had it at once.
+    let private = outbox_with(&dir, "-press-");
+    assert_eq!(private.len(), 2, "{private:?}");
 }

@@ -262,17 +262,17 @@ pub struct Held {
     pub text: String,
 }
 
-/// Broadcast press as published: the sender's name for white press, none for grey.
+/// Broadcast press as published: the writer's name for white press, none for grey.
 #[derive(Clone, Debug, Serialize, Deserialize, PartialEq, Eq)]
 pub struct Published {
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub from: Option<String>,
+    pub by: Option<String>,
     pub text: String,
 }
 
 impl Held {
     pub fn published(&self) -> Published {
-        Published { from: (!self.anonymous).then(|| self.sender.clone()), text: self.text.clone() }
+        Published { by: (!self.anonymous).then(|| self.sender.clone()), text: self.text.clone() }
     }
 }
 

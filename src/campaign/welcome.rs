@@ -50,6 +50,9 @@ pub fn queue(
         "sections": engine.view(state, &Viewer::Player(w.player.to_string()))?.sections,
         "chain_public": chains.public,
         "chain_hidden": chains.hidden,
+        // What press the game takes, and another player to write to in the example.
+        "press": config.press,
+        "press_to": config.players.iter().map(|p| p.id.as_str()).find(|p| *p != w.player),
     });
     let text = templates.render("welcome", Format::Text, &ctx)?;
     let html = templates.render("welcome", Format::Html, &ctx)?;

@@ -274,7 +274,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
             // else the picture its reports carry (drawn from the campaign's data files).
             let events = step_events(&c.root, k)?;
             let engine = c.engine()?;
-            let svg = match engine.picture(&state, &viewer, &events)? {
+            // Campaigns made before board pictures keep the drawing their reports have.
+            let picture = if c.config.maps { engine.picture(&state, &viewer, &events)? } else { None };
+            let svg = match picture {
                 Some(svg) => svg,
                 None => match info.tools.map {
                     Some(draw) => draw(&state, &viewer)?,

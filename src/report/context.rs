@@ -128,7 +128,7 @@ pub struct PressInfo {
 
 impl PressInfo {
     pub fn of(p: &crate::campaign::press::Published) -> Self {
-        PressInfo { from: p.from.clone(), lines: p.text.lines().map(str::to_string).collect() }
+        PressInfo { from: p.by.clone(), lines: p.text.lines().map(str::to_string).collect() }
     }
 }
 
