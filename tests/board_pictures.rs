@@ -105,6 +105,17 @@ fn demo_maps_show_each_reader_what_is_theirs() {
     }
     assert_eq!(seen, all, "each fraction is shown to its owner");
 
+    // Each report mail carries the board as a PNG: a player's own where he has one.
+    use mail_parser::MimeHeaders;
+    let report = dir.join(format!("outbox/{last:04}-report-austria.eml"));
+    let bytes = std::fs::read(&report).unwrap();
+    let parsed = mail_parser::MessageParser::default().parse(&bytes).expect("a mail");
+    let png = parsed
+        .attachments()
+        .find(|a| a.attachment_name() == Some(format!("board-step-{last}.png").as_str()))
+        .expect("a PNG");
+    assert!(png.contents().starts_with(b"\x89PNG\r\n\x1a\n"));
+
     // PNG from the command line.
     let png = tmp.path().join("b.png");
     ok(&["map", dir.to_str().unwrap(), "--for", "austria", "-o", png.to_str().unwrap()]);

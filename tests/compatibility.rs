@@ -1,5 +1,7 @@
 //! Campaigns made by an earlier build (each system's demo, kept in
-//! `tests/fixtures/campaigns/` for Trust v1 and `tests/fixtures/campaigns-v2/` for v2) still verify and replay byte for byte, and publish into
+//! `tests/fixtures/campaigns/` for Trust v1, `tests/fixtures/campaigns-v2/` for v2, and
+//! `tests/fixtures/campaigns-v2-maps/` for campaigns with board pictures and press,
+//! their public reports only) still verify and replay byte for byte, and publish into
 //! a folder that verifies on its own and leaves out every private report's bare hash.
 
 mod common;
@@ -31,6 +33,9 @@ fn earlier_campaigns_still_verify_and_replay() {
         ("campaigns-v2", "algeria"),
         ("campaigns-v2", "front-line"),
         ("campaigns-v2", "freedom-messolonghi"),
+        ("campaigns-v2-maps", "diplomacy"),
+        ("campaigns-v2-maps", "guerilla-warfare"),
+        ("campaigns-v2-maps", "andartes"),
     ]) {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("c");
