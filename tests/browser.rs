@@ -91,17 +91,22 @@ fn the_zine_and_the_site_render_in_a_browser() {
     std::fs::create_dir_all(&shots).unwrap();
 
     // The zine: one map for each game that draws a board, in the issue's order.
+    // The Diplomacy sample's issue prints its whole year (`since = 0`), the others their
+    // latest step.
     let mut zine_maps = Vec::new();
     for system in ["diplomacy", "guerilla-warfare", "andartes"] {
         let dir = tmp.path().join(format!("demo.samples/{system}"));
-        zine_maps.push(map_of(&dir, latest(&dir), system).expect("a map in the latest report"));
+        let first = if system == "diplomacy" { 1 } else { latest(&dir) };
+        for k in first..=latest(&dir) {
+            zine_maps.push(map_of(&dir, k, system).expect("a map in each printed report"));
+        }
     }
     let mut pages = vec![serde_json::json!({
         "url": url("demo.zine/issue-1/issue-1.html"),
         "maps": zine_maps,
         "minLinks": 5,
         "screenshot": shots.join("zine.png"),
-        "shots": [["#game-1 svg.board", shots.join("zine-map.png")]],
+        "shots": [["#game-1-step-4 svg.board", shots.join("zine-map.png")]],
     })];
     // The site: the Diplomacy sample, a page a step.
     let sample = tmp.path().join("demo.samples/diplomacy");

@@ -70,9 +70,13 @@ next deadline; the last section is for the auditors among you.\n";
         "title = \"The Umpire's Gazette\"\nnumber = 1\ndate = \"{}\"\neditorial = \"editorial.txt\"\noutput = \"issue-1\"\n",
         umpire::campaign::clock::now().format("%-d %B %Y")
     );
-    for (d, _) in &games {
+    for (d, s) in &games {
         let path = std::fs::canonicalize(d)?;
         toml.push_str(&format!("\n[[game]]\npath = {:?}\n", path.display().to_string()));
+        // The Diplomacy sample's whole year, its press included; the latest step of the rest.
+        if s == "diplomacy" {
+            toml.push_str("since = 0\n");
+        }
     }
     std::fs::write(zine_dir.join("zine.toml"), toml)?;
     let issue = umpire::zine::issue::make(&zine_dir.join("zine.toml"))?;

@@ -2,8 +2,8 @@
 //! (72 columns, for mailing lists), Markdown and BBCode (for forums) and one
 //! self-contained HTML file (maps inline, a print stylesheet for a paper copy).
 //!
-//! For each game: its latest public report (which carries the press and the map), and
-//! what comes next; then every game's deadline in one table, and the commitments an
+//! For each game: its public reports since the last issue (`since`; the latest alone
+//! by default), which carry the press and the map, and what comes next; then every game's deadline in one table, and the commitments an
 //! auditor needs. Everything comes from the public record (see [`super::record`]).
 
 use std::path::{Path, PathBuf};
@@ -39,12 +39,18 @@ pub struct GameEntry {
     /// The heading, if not the campaign's id.
     #[serde(default)]
     pub name: Option<String>,
+    /// Print the reports of every step after this one (the last issue's); without it,
+    /// the latest report alone.
+    #[serde(default)]
+    pub since: Option<u64>,
 }
 
 /// One game as the issue prints it.
 struct Game {
     name: String,
     record: PublicRecord,
+    /// The steps this issue prints, oldest first.
+    shown: Vec<usize>,
     next: String,
     deadline: Option<String>,
 }
@@ -72,12 +78,12 @@ pub fn make(zine_toml: &Path) -> Result<Written> {
         let record = PublicRecord::read(&base.join(&g.path))
             .with_context(|| format!("{}: game {}", zine_toml.display(), g.path.display()))?;
         let (next, deadline) = record.next();
-        games.push(Game {
-            name: g.name.clone().unwrap_or_else(|| record.id.clone()),
-            record,
-            next,
-            deadline,
-        });
+        let shown: Vec<usize> = match g.since {
+            Some(since) => (0..record.steps.len()).filter(|&i| record.steps[i].step > since).collect(),
+            None => record.steps.len().checked_sub(1).into_iter().collect(),
+        };
+        let name = g.name.clone().unwrap_or_else(|| record.id.clone());
+        games.push(Game { name, record, shown, next, deadline });
     }
     let dir =
         base.join(file.output.clone().unwrap_or_else(|| PathBuf::from(format!("issue-{}", file.number))));
@@ -135,6 +141,13 @@ fn paragraphs(text: &str) -> Vec<String> {
         .collect()
 }
 
+impl Game {
+    /// The reports this issue prints for the game.
+    fn reports(&self) -> impl Iterator<Item = &super::record::StepReport> {
+        self.shown.iter().filter_map(|&i| self.record.steps.get(i))
+    }
+}
+
 fn deadline_rows(games: &[Game]) -> Vec<[String; 4]> {
     games
         .iter()
@@ -182,12 +195,17 @@ fn text_issue(z: &ZineFile, editorial: &str, games: &[Game]) -> String {
     for g in games {
         s.push_str(&format!("\n{}\n{}\n", "-".repeat(WIDTH), g.name));
         s.push_str(&format!("{}\n\n", "-".repeat(WIDTH)));
-        match g.record.latest() {
-            Some(r) => s.push_str(&r.text),
-            None => s.push_str("No report yet.\n"),
+        for (i, r) in g.reports().enumerate() {
+            if i > 0 {
+                s.push('\n');
+            }
+            s.push_str(&r.text);
+            if r.svg.is_some() {
+                s.push_str("\n(The map is in the HTML edition of this issue.)\n");
+            }
         }
-        if g.record.latest().is_some_and(|r| r.svg.is_some()) {
-            s.push_str("\n(The map is in the HTML edition of this issue.)\n");
+        if g.shown.is_empty() {
+            s.push_str("No new report.\n");
         }
     }
     s.push_str(&format!("\n{rule}\nDeadlines\n{rule}\n"));
@@ -212,9 +230,12 @@ fn markdown_issue(z: &ZineFile, editorial: &str, games: &[Game]) -> String {
     }
     for g in games {
         s.push_str(&format!("---\n\n# {}\n\n", g.name));
-        match g.record.latest() {
-            Some(r) => s.push_str(&r.markdown.replacen("# ", "## ", 1)),
-            None => s.push_str("No report yet.\n"),
+        for r in g.reports() {
+            s.push_str(&r.markdown.replacen("# ", "## ", 1));
+            s.push('\n');
+        }
+        if g.shown.is_empty() {
+            s.push_str("No new report.\n");
         }
         s.push('\n');
     }
@@ -242,9 +263,12 @@ fn bbcode_issue(z: &ZineFile, editorial: &str, games: &[Game]) -> String {
     }
     for g in games {
         s.push_str(&format!("[hr][size=150][b]{}[/b][/size]\n", g.name));
-        match g.record.latest() {
-            Some(r) => s.push_str(&r.bbcode),
-            None => s.push_str("No report yet.\n"),
+        for r in g.reports() {
+            s.push_str(&r.bbcode);
+            s.push('\n');
+        }
+        if g.shown.is_empty() {
+            s.push_str("No new report.\n");
         }
         s.push('\n');
     }
@@ -306,9 +330,15 @@ fn html_issue(z: &ZineFile, editorial: &str, games: &[Game]) -> String {
             esc(&g.name),
             esc(&g.record.system)
         ));
-        match g.record.latest() {
-            Some(r) => s.push_str(body_of(&r.html)),
-            None => s.push_str("<p>No report yet.</p>"),
+        for r in g.reports() {
+            s.push_str(&format!(
+                "<div class=\"step\" id=\"game-{i}-step-{}\">{}</div>",
+                r.step,
+                body_of(&r.html)
+            ));
+        }
+        if g.shown.is_empty() {
+            s.push_str("<p>No new report.</p>");
         }
         s.push_str("</div></section>\n");
     }
