@@ -7,11 +7,7 @@ use std::sync::OnceLock;
 /// The SVG `svg` rasterised at `scale` (1.0 = its own size).
 pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
     static FONTS: OnceLock<std::sync::Arc<resvg::usvg::fontdb::Database>> = OnceLock::new();
-    let fonts = FONTS.get_or_init(|| {
-        let mut db = resvg::usvg::fontdb::Database::new();
-        db.load_system_fonts();
-        std::sync::Arc::new(db)
-    });
+    let fonts = FONTS.get_or_init(|| std::sync::Arc::new(fonts()));
     let options = resvg::usvg::Options { fontdb: fonts.clone(), ..resvg::usvg::Options::default() };
     let tree =
         resvg::usvg::Tree::from_str(svg, &options).map_err(|e| format!("the map is not valid SVG: {e}"))?;
@@ -20,4 +16,35 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
         resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("the map is too large to draw")?;
     resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     pixmap.encode_png().map_err(|e| format!("writing the PNG: {e}"))
+}
+
+/// The fonts the board pictures name (DejaVu Sans, as `crate::maps::draw` asks), held
+/// in memory. A database of the machine's font files as files would read a font file
+/// again for every glyph it draws, which made drawing a board cost tens of
+/// milliseconds; without DejaVu Sans, the machine's fonts are used as they are.
+fn fonts() -> resvg::usvg::fontdb::Database {
+    use resvg::usvg::fontdb::{Database, Source};
+    let mut system = Database::new();
+    system.load_system_fonts();
+    let mut paths: Vec<std::path::PathBuf> = system
+        .faces()
+        .filter(|f| f.families.iter().any(|(name, _)| name == "DejaVu Sans"))
+        .filter_map(|f| match &f.source {
+            Source::File(path) => Some(path.clone()),
+            _ => None,
+        })
+        .collect();
+    paths.sort();
+    paths.dedup();
+    let mut db = Database::new();
+    for path in &paths {
+        if let Ok(bytes) = std::fs::read(path) {
+            db.load_font_data(bytes);
+        }
+    }
+    if db.is_empty() {
+        return system;
+    }
+    db.set_sans_serif_family("DejaVu Sans");
+    db
 }
