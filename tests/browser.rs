@@ -106,7 +106,7 @@ fn the_zine_and_the_site_render_in_a_browser() {
         "maps": zine_maps,
         "minLinks": 5,
         "screenshot": shots.join("zine.png"),
-        "shots": [["#game-1-step-4 svg.board", shots.join("zine-map.png")]],
+        "shots": [["#game-1-step-2 svg.board", shots.join("zine-map.png")]],
     })];
     // The site: the Diplomacy sample, a page a step.
     let sample = tmp.path().join("demo.samples/diplomacy");

@@ -141,7 +141,13 @@ pub fn cut(text: &str) -> std::result::Result<Cut, (usize, String)> {
             continue;
         }
         if !ended && !line.trim_start().starts_with('>') && is_press_header(line) {
-            let words: Vec<String> = line.split_whitespace().skip(1).map(str::to_string).collect();
+            // Names may be parted by spaces or commas (`PRESS TO FRANCE, ENGLAND`).
+            let words: Vec<String> = line
+                .split(|c: char| c.is_whitespace() || c == ',')
+                .filter(|w| !w.is_empty())
+                .skip(1)
+                .map(str::to_string)
+                .collect();
             let (to, anonymous) = match words.first().map(|w| w.to_ascii_uppercase()) {
                 Some(w) if w == "TO" => {
                     let rest = &words[1..];
@@ -325,6 +331,8 @@ mod tests {
         assert_eq!(c.blocks[0].to, vec!["ALL"]);
         assert_eq!(c.blocks[0].text, "Hello, Europe.");
         assert_eq!(c.blocks[1].to, vec!["england", "germany"]);
+        let commas = cut("PRESS TO FRANCE, ENGLAND,GERMANY\nhi\nENDPRESS\n").expect("cut");
+        assert_eq!(commas.blocks[0].to, vec!["FRANCE", "ENGLAND", "GERMANY"]);
         assert_eq!(c.blocks[1].line, 7);
     }
 
