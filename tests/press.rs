@@ -130,7 +130,7 @@ fn white_grey_and_private_press_go_where_they_should() {
     assert_eq!(press[0]["by"], "france");
     assert_eq!(press[1]["by"], "germany");
     assert!(press[2].get("by").is_none(), "grey press carries a writer: {}", press[2]);
-    for p in walk(&out) {
+    for p in files_under(&out) {
         let text = String::from_utf8_lossy(&std::fs::read(&p).unwrap()).into_owned();
         assert!(!text.contains("Shall we share"), "{} holds private press", p.display());
     }
@@ -182,19 +182,6 @@ fn the_campaign_decides_what_press_it_takes() {
     );
     assert!(said.contains("0 sent, 1 not sent"), "{said}");
     assert!(newest_ack(&quiet).contains("no broadcast press"));
-}
-
-fn walk(dir: &Path) -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    for e in std::fs::read_dir(dir).unwrap().flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            out.extend(walk(&p));
-        } else {
-            out.push(p);
-        }
-    }
-    out
 }
 
 /// The README's press example is taken as it stands (with the player's own secret) in

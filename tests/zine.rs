@@ -8,23 +8,6 @@ mod common;
 use common::*;
 use std::path::{Path, PathBuf};
 
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
-
 fn write_zine(dir: &Path, games: &[&Path]) -> PathBuf {
     std::fs::create_dir_all(dir).unwrap();
     std::fs::write(dir.join("editorial.txt"), "A first paragraph, long enough that the text edition has to wrap it somewhere before the seventy-second column.\n\nA second one.\n").unwrap();

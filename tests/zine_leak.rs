@@ -10,24 +10,7 @@ mod common;
 
 use common::*;
 use sha2::{Digest, Sha256};
-use std::path::{Path, PathBuf};
-
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap().flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use std::path::PathBuf;
 
 fn is_public(rel: &str) -> bool {
     umpire::campaign::publish::is_public_report(rel)

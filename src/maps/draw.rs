@@ -9,8 +9,9 @@
 
 use std::fmt::Write;
 
-use super::layout::{Ground, Layout};
+use super::layout::{Ground, Layout, path_of};
 use super::voronoi::Point;
+use crate::report::xml as esc;
 
 /// What one viewer is shown on the board.
 #[derive(Clone, Debug, Default)]
@@ -93,10 +94,6 @@ pub struct Arrow {
     pub title: String,
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 fn fill(g: Ground) -> &'static str {
     match g {
         Ground::Land => "#eadfc2",
@@ -106,15 +103,33 @@ fn fill(g: Ground) -> &'static str {
     }
 }
 
-fn path_of(cells: &[Vec<Point>]) -> String {
-    let mut d = String::new();
-    for c in cells {
-        for (k, p) in c.iter().enumerate() {
-            let _ = write!(d, "{}{:.1} {:.1} ", if k == 0 { "M" } else { "L" }, p.0, p.1);
-        }
-        d.push_str("Z ");
+/// Land and sea that is no province, as SVG (written once per layout).
+pub fn blanks(blanks: &[(Ground, Vec<Point>)]) -> String {
+    let mut s = String::new();
+    for (g, cell) in blanks {
+        let _ = write!(
+            s,
+            r##"<path d="{}" fill="{}" stroke="{}" stroke-width="0.6"/>"##,
+            path_of(std::slice::from_ref(cell)),
+            fill(*g),
+            fill(*g)
+        );
     }
-    d.trim_end().to_string()
+    s
+}
+
+/// The borders, coasts thicker, as SVG (written once per layout).
+pub fn borders(borders: &[(Point, Point, bool)]) -> String {
+    let mut s = String::new();
+    for (p, q, coast) in borders {
+        let (col, wd) = if *coast { ("#5b6f82", 1.3) } else { ("#8a7f6a", 0.7) };
+        let _ = write!(
+            s,
+            r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{col}" stroke-width="{wd}"/>"##,
+            p.0, p.1, q.0, q.1
+        );
+    }
+    s
 }
 
 /// The picture of `scene` on `layout`.
@@ -134,15 +149,7 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
         r##"<marker id="headk" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto"><path d="M0 0L10 5L0 10z" fill="#222"/></marker></defs>"##
     ));
     let _ = write!(s, r##"<rect width="{w:.0}" height="{:.0}" fill="#f7f4ec"/>"##, h + legend_h);
-    for (g, cell) in &layout.blanks {
-        let _ = write!(
-            s,
-            r##"<path d="{}" fill="{}" stroke="{}" stroke-width="0.6"/>"##,
-            path_of(std::slice::from_ref(cell)),
-            fill(*g),
-            fill(*g)
-        );
-    }
+    s.push_str(&layout.blanks_svg);
     let label_of = |id: &str| {
         scene
             .labels
@@ -160,22 +167,14 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
             r##"<g class="province" data-id="{}"><title>{}</title><path d="{}" fill="{base}" stroke="{base}" stroke-width="0.6"/>"##,
             esc(&shape.id),
             esc(&label_of(&shape.id)),
-            path_of(&shape.cells)
+            shape.d
         );
         if let Some(t) = tint {
-            let _ =
-                write!(s, r##"<path d="{}" fill="{}" fill-opacity="0.35"/>"##, path_of(&shape.cells), esc(t));
+            let _ = write!(s, r##"<path d="{}" fill="{}" fill-opacity="0.35"/>"##, shape.d, esc(t));
         }
         s.push_str("</g>");
     }
-    for (p, q, coast) in &layout.borders {
-        let (col, wd) = if *coast { ("#5b6f82", 1.3) } else { ("#8a7f6a", 0.7) };
-        let _ = write!(
-            s,
-            r##"<line x1="{:.1}" y1="{:.1}" x2="{:.1}" y2="{:.1}" stroke="{col}" stroke-width="{wd}"/>"##,
-            p.0, p.1, q.0, q.1
-        );
-    }
+    s.push_str(&layout.borders_svg);
     for c in &scene.centres {
         let Some(shape) = layout.shape(&c.at) else { continue };
         let (x, y) = (shape.label.0 + 11.0, shape.label.1 - 9.0);

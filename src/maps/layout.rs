@@ -87,6 +87,8 @@ pub struct Shape {
     pub ground: Ground,
     pub cells: Vec<Vec<Point>>,
     pub label: Point,
+    /// The cells as an SVG path, written once: every picture of the board reuses it.
+    pub d: String,
 }
 
 /// The whole picture's geometry.
@@ -100,6 +102,22 @@ pub struct Layout {
     /// Lines between two provinces (or a province and a blank), with whether the line
     /// is a coast (land on one side, sea on the other).
     pub borders: Vec<(Point, Point, bool)>,
+    /// The blanks and the borders as SVG, written once (see [`super::draw`]).
+    pub blanks_svg: String,
+    pub borders_svg: String,
+}
+
+/// Cells as an SVG path (`M x y L x y ... Z`), one decimal.
+pub fn path_of(cells: &[Vec<Point>]) -> String {
+    use std::fmt::Write;
+    let mut d = String::new();
+    for c in cells {
+        for (k, p) in c.iter().enumerate() {
+            let _ = write!(d, "{}{:.1} {:.1} ", if k == 0 { "M" } else { "L" }, p.0, p.1);
+        }
+        d.push_str("Z ");
+    }
+    d.trim_end().to_string()
 }
 
 impl Layout {
@@ -160,7 +178,13 @@ impl Layout {
         };
         let mut shapes: Vec<Shape> = places
             .iter()
-            .map(|p| Shape { id: p.id.to_string(), ground: p.ground, cells: Vec::new(), label: (0.0, 0.0) })
+            .map(|p| Shape {
+                id: p.id.to_string(),
+                ground: p.ground,
+                cells: Vec::new(),
+                label: (0.0, 0.0),
+                d: String::new(),
+            })
             .collect();
         let mut labelled = vec![false; places.len()];
         let mut blanks = Vec::new();
@@ -195,7 +219,20 @@ impl Layout {
                 }
             }
         }
-        Ok(Layout { width: file.width, height: file.height, shapes, blanks, borders })
+        for shape in &mut shapes {
+            shape.d = path_of(&shape.cells);
+        }
+        let blanks_svg = super::draw::blanks(&blanks);
+        let borders_svg = super::draw::borders(&borders);
+        Ok(Layout {
+            width: file.width,
+            height: file.height,
+            shapes,
+            blanks,
+            borders,
+            blanks_svg,
+            borders_svg,
+        })
     }
 
     /// The shape of province `id`.

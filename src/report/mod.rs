@@ -154,6 +154,11 @@ pub fn escape(kind: &str, text: &str) -> String {
     out
 }
 
+/// Escapes text for HTML or SVG, attribute values included (`&`, `<`, `>`, `"`).
+pub fn xml(text: &str) -> String {
+    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
 /// The names of the default templates, for `umpire templates`.
 pub fn default_names() -> impl Iterator<Item = &'static str> {
     DEFAULTS.iter().map(|(n, _)| *n)

@@ -12,6 +12,7 @@ use serde::Deserialize;
 
 use super::record::{PublicRecord, body_of};
 use crate::error::{Context, Error, Result};
+use crate::report::xml as esc;
 
 /// `zine.toml` as written.
 #[derive(Debug, Deserialize)]
@@ -285,10 +286,6 @@ fn bbcode_issue(z: &ZineFile, editorial: &str, games: &[Game]) -> String {
     }
     s.push_str("[/code]\n");
     s
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// The print stylesheet: a paper zine, two columns of reports, a page per game.

@@ -14,6 +14,7 @@ use super::issue::ZINE_CSS;
 use super::record::{PublicRecord, body_of};
 use crate::campaign::store;
 use crate::error::{Context, Error, Result};
+use crate::report::xml as esc;
 
 /// What `site` wrote.
 pub struct Site {
@@ -103,10 +104,6 @@ pub fn build(from: &Path, out: &Path) -> Result<Site> {
     write(&out.join("index.html"), &page(&format!("{}: the campaign's record", record.id), &index))?;
     pages += 1;
     Ok(Site { pages, record_files })
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 fn page(title: &str, body: &str) -> String {

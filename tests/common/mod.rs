@@ -132,3 +132,21 @@ pub fn newest_report(dir: &Path, reader: &str) -> String {
         .unwrap();
     std::fs::read_to_string(dir.join(format!("reports/{last}/{reader}.txt"))).unwrap()
 }
+
+/// Every file under `dir`, sorted.
+pub fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}

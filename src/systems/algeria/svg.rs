@@ -5,10 +5,7 @@
 use super::board;
 use super::data::{AreaType, Data, Side};
 use super::state::{Box_, State};
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
+use crate::report::xml as esc;
 
 fn colour(wilaya: &str) -> &'static str {
     match wilaya {

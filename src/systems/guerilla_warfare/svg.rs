@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use super::GuerillaWarfare;
 use super::state::{State, decode};
+use crate::report::xml as esc;
 use crate::systems::Viewer;
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, Terrain, UnitKind};
 use crate::systems::error::{Error, Result};
@@ -25,10 +26,6 @@ fn colour(map: &Map, p: PowerId) -> &'static str {
         "turkey" => "#e6b800",
         _ => "#999999",
     }
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 fn at(map: &Map, p: ProvinceId) -> (i32, i32) {
