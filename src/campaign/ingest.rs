@@ -322,7 +322,8 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     };
     if !press_blocks.is_empty() && !gm_party && is_blank(&envelope.body) {
         // Press only: taken whatever phase is open, and the orders stay as they were.
-        let press = take_press(c, txn, n, step, &player_id, &press_blocks, phase.game_over.is_some())?;
+        let press =
+            super::press::take(c, txn, n, step, &player_id, &press_blocks, phase.game_over.is_some())?;
         let ctx = json!({
             "accepted": true,
             "press_only": true,
@@ -425,7 +426,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         input: Some(n),
         file: Some(file.display().to_string()),
     }));
-    let press = take_press(c, txn, n, step, &player_id, &press_blocks, false)?;
+    let press = super::press::take(c, txn, n, step, &player_id, &press_blocks, false)?;
     let ctx = json!({
         "accepted": true,
         "campaign": reply.campaign_info()?,
@@ -446,94 +447,6 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
 /// Does an orders body hold nothing but blank lines and comments?
 fn is_blank(body: &str) -> bool {
     body.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with('#'))
-}
-
-/// What became of one press block, for the acknowledgement.
-#[derive(Serialize)]
-struct PressOutcome {
-    line: usize,
-    header: String,
-    accepted: bool,
-    note: String,
-}
-
-/// Takes the press blocks of input `n` from `player`: broadcast press is held in the
-/// GM's `press/<step>/` folder for the step's reports, private press is mailed at once
-/// to its readers and the GM. Returns what became of each block.
-fn take_press(
-    c: &Campaign,
-    txn: &mut Txn,
-    n: u64,
-    step: u64,
-    player: &str,
-    blocks: &[super::press::Block],
-    game_over: bool,
-) -> Result<Vec<PressOutcome>> {
-    use super::press::{self, Judged, To};
-    let Some(rules) = &c.config.press else { return Ok(Vec::new()) };
-    let mut used: usize = press::waiting(&c.root, step)?
-        .iter()
-        .filter(|h| h.sender == player)
-        .map(|h| h.text.chars().count())
-        .sum();
-    let players = c.config.player_ids();
-    let mut out = Vec::new();
-    for (part, block) in blocks.iter().enumerate() {
-        let judged = press::judge(block, rules, &players, player, used);
-        let (accepted, note) = match judged {
-            Judged::Refused(why) => (false, why),
-            Judged::Accepted(To::All { .. }) if game_over => {
-                (false, "the game is over: no report will carry it".to_string())
-            }
-            Judged::Accepted(To::All { anonymous }) => {
-                used += block.text.chars().count();
-                let held = press::Held {
-                    input: n,
-                    part,
-                    sender: player.to_string(),
-                    anonymous,
-                    text: block.text.clone(),
-                };
-                txn.write(
-                    format!("{}/{n:06}-{part}.json", press::folder(step)),
-                    serde_json::to_vec_pretty(&held)?,
-                );
-                let how = if anonymous { "anonymously (grey press)" } else { "signed" };
-                (true, format!("to all, {how}, in the report after this phase"))
-            }
-            Judged::Accepted(To::Players(to)) => {
-                let names = if to.is_empty() {
-                    "the GM".to_string()
-                } else {
-                    format!("{} and the GM", to.join(", "))
-                };
-                let text = format!(
-                    "Private press from {player} to {names} in {} (step {step}):\n\n{}\n\n-- \numpire for {}. Reply to {} with PRESS TO {player} ... ENDPRESS in an orders mail.\n",
-                    c.config.id, block.text, c.config.id, c.config.game_address
-                );
-                let mut readers: Vec<String> =
-                    to.iter().filter_map(|p| c.config.player(p).map(|q| q.email.clone())).collect();
-                readers.extend(c.config.gm_email.clone());
-                for (k, address) in readers.iter().enumerate() {
-                    super::outbox::queue(
-                        &c.config,
-                        txn,
-                        super::outbox::Mail::new(
-                            format!("{step:04}-press-{n:06}-{part}-{k}"),
-                            address,
-                            format!("[{}] Press from {player}", c.config.id),
-                            text.clone(),
-                            None,
-                        ),
-                    )?;
-                }
-                txn.write(format!("{}/private-{n:06}-{part}.txt", press::folder(step)), text);
-                (true, format!("to {names}, now"))
-            }
-        };
-        out.push(PressOutcome { line: block.line, header: block.header.clone(), accepted, note });
-    }
-    Ok(out)
 }
 
 /// A system's line errors, renumbered to the lines of the mail or file as sent.

@@ -100,6 +100,19 @@ impl Campaign {
         self.state(self.steps())
     }
 
+    /// The events of step `step`, with their audiences, as the step recorded them in
+    /// `state/<step>.events.json` (step 0, the set-up, has none).
+    pub fn events(&self, step: u64) -> Result<Vec<systems::Event>> {
+        #[derive(serde::Deserialize)]
+        struct Recorded {
+            events: Vec<systems::Event>,
+        }
+        if step == 0 {
+            return Ok(Vec::new());
+        }
+        Ok(read_json_as::<Recorded>(&self.root.join(format!("state/{step}.events.json")))?.events)
+    }
+
     /// The campaign's system, opened (its data read and checked) the first time it is needed.
     pub fn engine(&self) -> Result<Rc<dyn Engine>> {
         if let Some(e) = self.engine.get() {

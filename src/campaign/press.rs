@@ -315,6 +315,85 @@ pub fn waiting(root: &Path, step: u64) -> Result<Vec<Held>> {
     Ok(out)
 }
 
+/// What became of one press block, for the acknowledgement.
+#[derive(Serialize)]
+pub struct Outcome {
+    /// The block's `PRESS` line: its number and its words.
+    pub line: usize,
+    pub header: String,
+    /// Sent (or held for the reports), or not.
+    pub accepted: bool,
+    /// Where it went, or why not.
+    pub note: String,
+}
+
+/// Takes the press blocks of input `n` from `player`: broadcast press is held in the
+/// GM's `press/<step>/` folder for the step's reports, private press is mailed at once
+/// to its readers and the GM. Returns what became of each block.
+pub fn take(
+    c: &super::Campaign,
+    txn: &mut super::Txn,
+    n: u64,
+    step: u64,
+    player: &str,
+    blocks: &[Block],
+    game_over: bool,
+) -> Result<Vec<Outcome>> {
+    let Some(rules) = &c.config.press else { return Ok(Vec::new()) };
+    let mut used: usize =
+        waiting(&c.root, step)?.iter().filter(|h| h.sender == player).map(|h| h.text.chars().count()).sum();
+    let players = c.config.player_ids();
+    let mut out = Vec::new();
+    for (part, block) in blocks.iter().enumerate() {
+        let judged = judge(block, rules, &players, player, used);
+        let (accepted, note) = match judged {
+            Judged::Refused(why) => (false, why),
+            Judged::Accepted(To::All { .. }) if game_over => {
+                (false, "the game is over: no report will carry it".to_string())
+            }
+            Judged::Accepted(To::All { anonymous }) => {
+                used += block.text.chars().count();
+                let held =
+                    Held { input: n, part, sender: player.to_string(), anonymous, text: block.text.clone() };
+                txn.write(format!("{}/{n:06}-{part}.json", folder(step)), serde_json::to_vec_pretty(&held)?);
+                let how = if anonymous { "anonymously (grey press)" } else { "signed" };
+                (true, format!("to all, {how}, in the report after this phase"))
+            }
+            Judged::Accepted(To::Players(to)) => {
+                let names = if to.is_empty() {
+                    "the GM".to_string()
+                } else {
+                    format!("{} and the GM", to.join(", "))
+                };
+                let text = format!(
+                    "Private press from {player} to {names} in {} (step {step}):\n\n{}\n\n-- \numpire for {}. Reply to {} with PRESS TO {player} ... ENDPRESS in an orders mail.\n",
+                    c.config.id, block.text, c.config.id, c.config.game_address
+                );
+                let mut readers: Vec<String> =
+                    to.iter().filter_map(|p| c.config.player(p).map(|q| q.email.clone())).collect();
+                readers.extend(c.config.gm_email.clone());
+                for (k, address) in readers.iter().enumerate() {
+                    super::outbox::queue(
+                        &c.config,
+                        txn,
+                        super::outbox::Mail::new(
+                            format!("{step:04}-press-{n:06}-{part}-{k}"),
+                            address,
+                            format!("[{}] Press from {player}", c.config.id),
+                            text.clone(),
+                            None,
+                        ),
+                    )?;
+                }
+                txn.write(format!("{}/private-{n:06}-{part}.txt", folder(step)), text);
+                (true, format!("to {names}, now"))
+            }
+        };
+        out.push(Outcome { line: block.line, header: block.header.clone(), accepted, note });
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

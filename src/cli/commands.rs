@@ -272,7 +272,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             };
             // The board picture with the step's orders, else a system's own map tool,
             // else the picture its reports carry (drawn from the campaign's data files).
-            let events = step_events(&c.root, k)?;
+            let events = c.events(k)?;
             let engine = c.engine()?;
             // Campaigns made before board pictures keep the drawing their reports have.
             let picture = if c.config.maps { engine.picture(&state, &viewer, &events)? } else { None };
@@ -744,14 +744,4 @@ pub fn print_outcomes(outcomes: &[Outcome]) {
             None => sayln!("next: {} — orders due from {}", o.next.title, o.next.due.join(", ")),
         }
     }
-}
-
-/// The events of step `k` as the campaign recorded them (none for step 0).
-fn step_events(root: &std::path::Path, k: u64) -> Result<Vec<systems::Event>> {
-    let path = root.join(format!("state/{k}.events.json"));
-    if k == 0 || !path.exists() {
-        return Ok(Vec::new());
-    }
-    let v = umpire::campaign::read_json(&path)?;
-    Ok(serde_json::from_value(v.get("events").cloned().unwrap_or_default()).unwrap_or_default())
 }

@@ -37,11 +37,7 @@ fn zine_and_site(dir: &Path, system: &str) -> Result<()> {
     let (zine_dir, site_dir) = (PathBuf::from(format!("{base}.zine")), PathBuf::from(format!("{base}.site")));
     let mut games = vec![(dir.to_path_buf(), system.to_string())];
     if system == "dice" {
-        sayln!(
-            "
-5. more sample games for the zine (played quietly): {}",
-            ZINE_SAMPLES.join(", ")
-        );
+        sayln!("\n5. more sample games for the zine (played quietly): {}", ZINE_SAMPLES.join(", "));
         for s in ZINE_SAMPLES {
             let d = PathBuf::from(format!("{base}.samples/{s}"));
             if d.exists() {

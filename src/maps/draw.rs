@@ -18,8 +18,6 @@ use crate::report::xml as esc;
 pub struct Scene {
     /// The picture's title (the game and the phase).
     pub title: String,
-    /// Text for each province's label, by province id; the id, upper-cased, if absent.
-    pub labels: Vec<(String, String)>,
     pub centres: Vec<Centre>,
     pub units: Vec<Piece>,
     pub orders: Vec<Arrow>,
@@ -150,14 +148,8 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
     ));
     let _ = write!(s, r##"<rect width="{w:.0}" height="{:.0}" fill="#f7f4ec"/>"##, h + legend_h);
     s.push_str(&layout.blanks_svg);
-    let label_of = |id: &str| {
-        scene
-            .labels
-            .iter()
-            .find(|(k, _)| k.eq_ignore_ascii_case(id))
-            .map(|(_, v)| v.clone())
-            .unwrap_or_else(|| id.to_ascii_uppercase())
-    };
+    // Every province is labelled with its id, upper-cased (the abbreviation players write).
+    let label_of = |id: &str| id.to_ascii_uppercase();
     for shape in &layout.shapes {
         let base = fill(shape.ground);
         let tint =

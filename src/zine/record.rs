@@ -1,9 +1,8 @@
 //! A campaign's public record, read from a campaign directory or a published copy
 //! without opening a single private file: only `reports/<k>/public.*` (the public
-//! set), and the ledger only in a published copy (in a campaign directory the ledger
-//! is the GM's).
+//! set). The ledger is never read: in a campaign directory it is the GM's.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::campaign::publish::is_public_report;
 use crate::error::{Context, Error, Result};
@@ -27,7 +26,6 @@ pub struct StepReport {
 /// What the public may read of one campaign.
 #[derive(Clone, Debug)]
 pub struct PublicRecord {
-    pub dir: PathBuf,
     /// The campaign's id and its system's title, from the reports' first line.
     pub id: String,
     pub system: String,
@@ -35,8 +33,6 @@ pub struct PublicRecord {
     pub announcement: String,
     /// Steps 1.., oldest first.
     pub steps: Vec<StepReport>,
-    /// The public ledger, in a published copy only.
-    pub ledger: Option<String>,
 }
 
 impl PublicRecord {
@@ -96,13 +92,7 @@ impl PublicRecord {
                 (dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), String::new())
             }
         };
-        let published = !dir.join("campaign.toml").exists();
-        let ledger = if published && dir.join("ledger.jsonl").exists() {
-            Some(std::fs::read_to_string(dir.join("ledger.jsonl")).context("reading the public ledger")?)
-        } else {
-            None
-        };
-        Ok(PublicRecord { dir: dir.to_path_buf(), id, system, announcement, steps, ledger })
+        Ok(PublicRecord { id, system, announcement, steps })
     }
 
     pub fn latest(&self) -> Option<&StepReport> {

@@ -30,7 +30,6 @@ pub fn scene(state: &State, results: &[Event]) -> Scene {
     let map = &state.rules.map;
     let mut scene = Scene { title: format!("Andartes: turn {}", state.turn), ..Scene::default() };
     for r in map.regions.values() {
-        scene.labels.push((r.code.clone(), r.code.clone()));
         match controller(state, &r.code) {
             Some(Side::Government) => scene.tints.push((r.code.clone(), GOVERNMENT.into())),
             Some(Side::Dse) => scene.tints.push((r.code.clone(), DSE.into())),

@@ -62,7 +62,6 @@ pub fn scene(map: &Map, names: &Names, title: String, pos: OnBoard, results: &[E
     let mut scene = Scene { title, ..Scene::default() };
     for p in 0..map.province_count() as ProvinceId {
         let prov = map.province(p);
-        scene.labels.push((prov.id.clone(), prov.id.to_ascii_uppercase()));
         if prov.centre {
             let owner = pos.ownership.owner.get(p as usize).copied().flatten();
             scene

@@ -405,12 +405,7 @@ impl System for GuerillaWarfare {
         let title = format!("{}: {}", self.map.name, calendar::phase_title(s.date, s.stage));
         let on = picture::OnBoard { board: &dec.board, ownership: &dec.ownership, dislodged: &dec.dislodged };
         let mut scene = picture::scene(&self.map, &self.names, title, on, results);
-        let sees = |power: PowerId| match viewer {
-            Viewer::Gm => true,
-            Viewer::Player(id) => self.map.power(power).id == *id,
-            Viewer::Public => false,
-        };
-        for f in dec.fractions.iter().filter(|f| sees(f.power)) {
+        for f in dec.fractions.iter().filter(|f| svg::sees_fractions(&self.map, viewer, f.power)) {
             let letter = format!("{}{}", fractions::Size(f.size), f.kind.letter());
             scene.units.push(picture::hidden_piece(
                 &self.map,

@@ -32,6 +32,16 @@ fn at(map: &Map, p: ProvinceId) -> (i32, i32) {
     map.province(p).at.unwrap_or((WIDTH / 2, HEIGHT / 2))
 }
 
+/// May `viewer` see the fractions of `power`? Their owner and the GM may; the public
+/// and every other power may not.
+pub fn sees_fractions(map: &Map, viewer: &Viewer, power: PowerId) -> bool {
+    match viewer {
+        Viewer::Gm => true,
+        Viewer::Player(id) => map.power(power).id == *id,
+        Viewer::Public => false,
+    }
+}
+
 /// The board for `viewer`. Fractions appear only for their owner and the GM.
 pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
     let mut s = String::new();
@@ -134,11 +144,7 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
         );
     }
     // Fractions, for those who may see them.
-    let sees = |power: PowerId| match viewer {
-        Viewer::Gm => true,
-        Viewer::Player(id) => map.power(power).id == *id,
-        Viewer::Public => false,
-    };
+    let sees = |power: PowerId| sees_fractions(map, viewer, power);
     let mut offset: std::collections::BTreeMap<ProvinceId, i32> = std::collections::BTreeMap::new();
     for f in dec.fractions.iter().filter(|f| sees(f.power)) {
         let (x, y) = at(map, f.at);
