@@ -527,3 +527,15 @@ fn rulings_3_6_8_and_11() {
     round::administration(&mut st, &data, &mut dice, &mut Said::default());
     assert_eq!((st.imperial.hand.len(), st.insurgent.hand.len()), (8, 8));
 }
+
+#[test]
+fn standing_losses_name_spaces_as_echoed_and_take_from_them() {
+    // Orders are kept as echoed, upper case: `LOSSES M5A` must still mean the space M5a.
+    let (data, mut st) = game();
+    st.stack_mut("M5a").expeditionary += 1;
+    st.imperial.standing.insert("LOSSES".into(), vec!["LOSSES M5A".into()]);
+    let camp = st.stack("CAMP").expeditionary;
+    round::imperial_loss(&mut st, &data, &mut Said::default());
+    assert_eq!(st.stack("M5a").expeditionary, 0, "the named space gives the unit");
+    assert_eq!(st.stack("CAMP").expeditionary, camp, "the Camp keeps its units");
+}
