@@ -153,3 +153,58 @@ fn a_gm_may_redraw_the_board_and_a_broken_copy_is_refused_by_name() {
     assert_ne!(code, 0);
     assert!(err.contains("board.toml") && err.contains("paris-nowhere"), "{err}");
 }
+
+/// `--option mail_pictures=no`: report mails go without the PNG, the picture stays in
+/// the reports; a campaign without the option attaches it.
+#[test]
+fn a_gm_may_keep_pictures_out_of_the_mail() {
+    use mail_parser::MimeHeaders;
+    let tmp = tempfile::tempdir().unwrap();
+    let attached = |dir: &Path| -> usize {
+        let bytes = std::fs::read(dir.join("outbox/0001-report-france.eml")).expect("france's report");
+        let parsed = mail_parser::MessageParser::default().parse(&bytes).expect("a mail");
+        parsed.attachments().filter(|a| a.attachment_name().is_some_and(|n| n.ends_with(".png"))).count()
+    };
+    let players = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
+    for (name, option, png) in [("with", None, 1), ("without", Some("mail_pictures=no"), 0)] {
+        let dir = tmp.path().join(name);
+        let mut args = vec!["new".to_string(), "diplomacy".into(), dir.display().to_string()];
+        for p in players {
+            args.extend(["--player".into(), format!("{p}={p}@example.org")]);
+        }
+        args.extend(["--gm-email".into(), "gm@example.org".into()]);
+        if let Some(o) = option {
+            args.extend(["--option".into(), o.into()]);
+        }
+        ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+        assert_eq!(attached(&dir), png, "{name}: PNG attachments");
+        assert!(dir.join("reports/1/public.svg").exists(), "{name}: the picture is kept");
+        let html = std::fs::read_to_string(dir.join("reports/1/france.html")).unwrap();
+        assert!(html.contains("<svg"), "{name}: the HTML report shows the board");
+    }
+    // The GM may also turn them off later, by hand, in campaign.toml.
+    let dir = tmp.path().join("with");
+    let toml = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    std::fs::write(dir.join("campaign.toml"), format!("mail_pictures = false\n{toml}")).unwrap();
+    ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    let bytes = std::fs::read(dir.join("outbox/0002-report-france.eml")).expect("step 2 report");
+    let parsed = mail_parser::MessageParser::default().parse(&bytes).expect("a mail");
+    assert_eq!(parsed.attachments().count(), 0, "no PNG once the GM turned them off");
+    assert!(dir.join("reports/2/public.svg").exists());
+    let tmp2 = tempfile::tempdir().unwrap();
+    let dir = tmp2.path().join("bad");
+    let (code, _, err) = run(&[
+        "new",
+        "diplomacy",
+        dir.to_str().unwrap(),
+        "--player",
+        "austria=a@example.org",
+        "--gm-email",
+        "gm@example.org",
+        "--option",
+        "mail_pictures=maybe",
+    ]);
+    assert_ne!(code, 0);
+    assert!(err.contains("mail_pictures=maybe: use yes or no"), "{err}");
+}

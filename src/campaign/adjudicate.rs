@@ -382,8 +382,12 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     // The board as PNG for each mail (mail readers seldom show SVG): drawn once for
     // each distinct picture; a reader without a picture of their own gets the public one.
     let public_svg = texts.get("public").and_then(|t| t.2.clone());
+    let mail_pictures = c.config.mail_pictures;
     let mut drawn: BTreeMap<String, Vec<(String, String, Vec<u8>)>> = BTreeMap::new();
     let mut attach = |svg: Option<&String>| -> Vec<(String, String, Vec<u8>)> {
+        if !mail_pictures {
+            return Vec::new();
+        }
         let Some(svg) = svg.or(public_svg.as_ref()) else { return Vec::new() };
         drawn
             .entry(svg.clone())

@@ -37,6 +37,11 @@ pub struct Config {
     /// they did, so they replay byte for byte.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps: bool,
+    /// Report mails carry the board as a PNG attachment (150-250 KB a mail). A GM whose
+    /// list or players limit attachments sets `--option mail_pictures=no` (or
+    /// `mail_pictures = false` here); the picture stays in the HTML report and on disk.
+    #[serde(default = "yes", skip_serializing_if = "Clone::clone")]
+    pub mail_pictures: bool,
     /// Which press players may send (absent in campaigns made before press: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub press: Option<super::press::PressRules>,
@@ -65,6 +70,10 @@ pub struct RulesPin {
     pub revision: u32,
     #[serde(default)]
     pub data: BTreeMap<String, String>,
+}
+
+fn yes() -> bool {
+    true
 }
 
 fn default_max_input() -> u64 {

@@ -149,6 +149,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
     let mut options = req.options.clone();
     // Press settings are the campaign's, not the system's.
     let press = super::press::take_options(&mut options)?;
+    let mail_pictures = take_mail_pictures(&mut options)?;
     for (key, value) in engine.pinned_options() {
         options.entry(key.to_string()).or_insert_with(|| value.to_string());
     }
@@ -166,6 +167,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         directory_mode: None,
         escape_reports: true,
         maps: true,
+        mail_pictures,
         press: Some(press),
         rules: Some(super::config::RulesPin {
             revision: info.rules,
@@ -273,4 +275,14 @@ pub fn umask_warning() -> Option<String> {
              umpire's own are 0600 in a 0700 directory, but set `umask 077` for the GM's account to be safe"
         )
     })
+}
+
+/// `--option mail_pictures=yes|no`: a campaign setting, not the system's, so it is
+/// taken out of the options the system checks.
+fn take_mail_pictures(options: &mut BTreeMap<String, String>) -> Result<bool> {
+    match options.remove("mail_pictures").as_deref() {
+        None | Some("yes") => Ok(true),
+        Some("no") => Ok(false),
+        Some(v) => Err(Error::Campaign(format!("option mail_pictures={v}: use yes or no"))),
+    }
 }

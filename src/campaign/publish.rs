@@ -91,6 +91,7 @@ impl Settings {
             directory_mode: None,
             escape_reports: self.escape_reports,
             maps: self.maps,
+            mail_pictures: false,
             press: None,
             schedule: None,
             rules: None,
