@@ -124,3 +124,69 @@ fn the_site_links_every_step_in_order_and_verifies() {
     assert_eq!(code, 1);
     assert!(err.contains("not empty"), "{err}");
 }
+
+/// The zine's deadline is the ledger's (through its public part), so a GM's own report
+/// template without a `Deadline:` line still gives one, and an `EXTEND` shows.
+#[test]
+fn the_deadline_comes_from_the_ledger_and_follows_an_extension() {
+    let tmp = tempfile::tempdir().unwrap();
+    let game = tmp.path().join("dice");
+    let g = game.to_str().unwrap();
+    let run_at = |when: &str, args: &[&str]| {
+        let (code, out, err) = output(umpire().env("UMPIRE_NOW", when).args(args).output().unwrap());
+        assert_eq!(code, 0, "{args:?}: {out}\n{err}");
+        out
+    };
+    run_at(
+        "2026-11-23T10:00:00Z",
+        &[
+            "new",
+            "dice",
+            g,
+            "--player",
+            "alice=alice@example.org",
+            "--player",
+            "bob=bob@example.org",
+            "--gm-email",
+            "gm@example.org",
+            "--option",
+            "rounds=yes",
+            "--deadline-hours",
+            "48",
+            "--timezone",
+            "Europe/London",
+        ],
+    );
+    // The GM's own public text report, without the Deadline line.
+    let builtin =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/public.txt.j2"))
+            .unwrap();
+    let own = builtin.replace("Deadline: {{ next.deadline }}", "");
+    std::fs::create_dir_all(game.join("templates")).unwrap();
+    std::fs::write(game.join("templates/public.txt.j2"), own).unwrap();
+    run_at("2026-11-23T11:00:00Z", &["adjudicate", g, "--force"]);
+    let report = std::fs::read_to_string(game.join("reports/1/public.txt")).unwrap();
+    assert!(!report.contains("Deadline:"), "the GM's template is used:\n{report}");
+
+    let zine = write_zine(&tmp.path().join("z"), &[&game]);
+    let text = || {
+        run_at("2026-11-23T12:00:00Z", &["zine", zine.to_str().unwrap()]);
+        std::fs::read_to_string(tmp.path().join("z/issue-7/issue-7.txt")).unwrap()
+    };
+    let step_line = ledger(&game).into_iter().rfind(|e| e["event"] == "step").unwrap();
+    let recorded = step_line["next_deadline"].as_str().expect("a deadline recorded").to_string();
+    let first = text();
+    assert!(first.contains(&recorded), "the ledger's deadline {recorded} is not in:\n{first}");
+
+    // EXTEND moves it; the zine follows (in UTC, as the ledger keeps it).
+    let secret = std::fs::read_to_string(game.join("secret/gm-secret.txt")).unwrap().trim().to_string();
+    let mail = tmp.path().join("extend.txt");
+    std::fs::write(&mail, format!("GAME dice\nPLAYER gm\nSECRET {secret}\nEXTEND 24\nEND\n")).unwrap();
+    run_at("2026-11-23T13:00:00Z", &["ingest", g, mail.to_str().unwrap()]);
+    let extend = ledger(&game).into_iter().rfind(|e| e["event"] == "extend").expect("an extend line");
+    let moved = chrono::DateTime::parse_from_rfc3339(extend["deadline"].as_str().unwrap()).unwrap();
+    let shown = moved.with_timezone(&chrono::Utc).format("%a %d %b %Y %H:%M UTC").to_string();
+    let second = text();
+    assert!(second.contains(&shown), "the extended deadline {shown} is not in:\n{second}");
+    assert!(!second.contains(&recorded), "the old deadline is still shown");
+}

@@ -129,35 +129,55 @@ fn public_fields(event: &str) -> Option<&'static [&'static str]> {
     })
 }
 
+/// The public part of one ledger line (its time, its kind and its public fields), or
+/// None for a kind that stays private.
+fn public_part(entry: &Value) -> Option<Map<String, Value>> {
+    let event = entry["event"].as_str().unwrap_or_default();
+    let fields = public_fields(event)?;
+    let mut obj = Map::new();
+    obj.insert("at".into(), entry["at"].clone());
+    obj.insert("event".into(), json!(event));
+    for f in fields {
+        let mut v = entry[*f].clone();
+        if *f == "files" {
+            // Earlier builds hashed every report here, private ones bare: keep only
+            // the public files' hashes.
+            if let Value::Object(m) = &mut v {
+                m.retain(|path, _| is_public_report(path));
+            }
+        }
+        if !v.is_null() {
+            obj.insert((*f).into(), v);
+        }
+    }
+    Some(obj)
+}
+
+/// The public parts of the lines of a ledger (the GM's or a published one: the public
+/// ledger's lines are their own public part), for readers such as the zine that may
+/// see only what `publish` would publish.
+pub fn public_lines(ledger: &str) -> Result<Vec<Map<String, Value>>> {
+    let mut out = Vec::new();
+    for (i, line) in ledger.lines().enumerate() {
+        let entry: Value = serde_json::from_str(line)
+            .map_err(|e| Error::Campaign(format!("ledger.jsonl:{}: not a JSON line: {e}", i + 1)))?;
+        out.extend(public_part(&entry));
+    }
+    Ok(out)
+}
+
 /// The public ledger: the public lines of `private` (the GM's ledger text), chained anew.
 pub fn public_ledger(private: &str, settings: &Settings) -> Result<String> {
     let mut out = String::new();
     let mut prev = GENESIS.to_string();
     let mut seq = 0u64;
-    for (i, line) in private.lines().enumerate() {
-        let entry: Value = serde_json::from_str(line)
-            .map_err(|e| Error::Campaign(format!("ledger.jsonl:{}: not a JSON line: {e}", i + 1)))?;
-        let event = entry["event"].as_str().unwrap_or_default();
-        let Some(fields) = public_fields(event) else { continue };
+    for part in public_lines(private)? {
+        let event = part.get("event").and_then(Value::as_str).unwrap_or_default().to_string();
         seq += 1;
         let mut obj = Map::new();
         obj.insert("seq".into(), json!(seq));
         obj.insert("prev".into(), json!(prev));
-        obj.insert("at".into(), entry["at"].clone());
-        obj.insert("event".into(), json!(event));
-        for f in fields {
-            let mut v = entry[*f].clone();
-            if *f == "files" {
-                // Earlier builds hashed every report here, private ones bare: keep only
-                // the public files' hashes.
-                if let Value::Object(m) = &mut v {
-                    m.retain(|path, _| is_public_report(path));
-                }
-            }
-            if !v.is_null() {
-                obj.insert((*f).into(), v);
-            }
-        }
+        obj.extend(part);
         if event == "new" {
             obj.insert("settings".into(), serde_json::to_value(settings)?);
         }

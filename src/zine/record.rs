@@ -1,6 +1,7 @@
 //! A campaign's public record, read from a campaign directory or a published copy
-//! without opening a single private file: only `reports/<k>/public.*` (the public
-//! set). The ledger is never read: in a campaign directory it is the GM's.
+//! without learning a private fact: `reports/<k>/public.*` (the public set), and the
+//! ledger only through the projection `umpire publish` makes of it (in a campaign
+//! directory the ledger is the GM's), for the deadline now in force.
 
 use std::path::Path;
 
@@ -33,6 +34,9 @@ pub struct PublicRecord {
     pub announcement: String,
     /// Steps 1.., oldest first.
     pub steps: Vec<StepReport>,
+    /// The open phase's deadline as the ledger has it (the latest step's, or the GM's
+    /// extension of it); the outer None where there is no ledger to read.
+    pub ledger_deadline: Option<Option<String>>,
 }
 
 impl PublicRecord {
@@ -92,7 +96,8 @@ impl PublicRecord {
                 (dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), String::new())
             }
         };
-        Ok(PublicRecord { id, system, announcement, steps })
+        let ledger_deadline = deadline_in_ledger(dir)?;
+        Ok(PublicRecord { id, system, announcement, steps, ledger_deadline })
     }
 
     pub fn latest(&self) -> Option<&StepReport> {
@@ -100,7 +105,9 @@ impl PublicRecord {
     }
 
     /// What the latest report says comes next: its `Next:` line (or that the game is
-    /// over) and its deadline, if it gives one.
+    /// over), and the deadline: the ledger's where there is a ledger (so a GM's
+    /// extension shows, and a GM's own templates need no `Deadline:` line), else the
+    /// report's `Deadline:` line.
     pub fn next(&self) -> (String, Option<String>) {
         let Some(r) = self.latest() else { return ("the first report is not out yet".into(), None) };
         let mut next = String::new();
@@ -114,7 +121,7 @@ impl PublicRecord {
                 deadline.get_or_insert_with(|| d.trim().to_string());
             }
         }
-        (next, deadline)
+        (next, self.ledger_deadline.clone().unwrap_or(deadline))
     }
 
     /// The announcement's two chain commitments, as an auditor copies them.
@@ -128,6 +135,32 @@ impl PublicRecord {
         }
         out
     }
+}
+
+/// The deadline in force by the public part of `dir/ledger.jsonl`: the last step's
+/// `next_deadline`, moved by any later `extend` (kept in UTC, shown so). None where
+/// there is no ledger.
+fn deadline_in_ledger(dir: &Path) -> Result<Option<Option<String>>> {
+    let path = dir.join("ledger.jsonl");
+    if !path.exists() {
+        return Ok(None);
+    }
+    let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    let mut deadline = None;
+    for line in crate::campaign::publish::public_lines(&text)? {
+        let text_of = |key: &str| line.get(key).and_then(serde_json::Value::as_str).map(str::to_string);
+        match line.get("event").and_then(serde_json::Value::as_str) {
+            Some("step") => deadline = text_of("next_deadline"),
+            Some("extend") => {
+                deadline = text_of("deadline").map(|d| match chrono::DateTime::parse_from_rfc3339(&d) {
+                    Ok(t) => crate::campaign::schedule::show_time(None, t.with_timezone(&chrono::Utc)),
+                    Err(_) => d,
+                })
+            }
+            _ => {}
+        }
+    }
+    Ok(Some(deadline))
 }
 
 /// The inside of an HTML page's `<body>` (the whole text if it has none).
