@@ -532,10 +532,21 @@ fn rulings_3_6_8_and_11() {
 fn standing_losses_name_spaces_as_echoed_and_take_from_them() {
     // Orders are kept as echoed, upper case: `LOSSES M5A` must still mean the space M5a.
     let (data, mut st) = game();
+    st.revision = 2;
     st.stack_mut("M5a").expeditionary += 1;
     st.imperial.standing.insert("LOSSES".into(), vec!["LOSSES M5A".into()]);
     let camp = st.stack("CAMP").expeditionary;
     round::imperial_loss(&mut st, &data, &mut Said::default());
     assert_eq!(st.stack("M5a").expeditionary, 0, "the named space gives the unit");
     assert_eq!(st.stack("CAMP").expeditionary, camp, "the Camp keeps its units");
+
+    // Campaigns made before the correction (revision 1) resolve as they did: the word
+    // matched no space and the Camp gave the unit.
+    let (data, mut st) = game();
+    assert_eq!(st.revision, 1, "a set-up without the option is revision 1");
+    st.stack_mut("M5a").expeditionary += 1;
+    st.imperial.standing.insert("LOSSES".into(), vec!["LOSSES M5A".into()]);
+    round::imperial_loss(&mut st, &data, &mut Said::default());
+    assert_eq!(st.stack("M5a").expeditionary, 1);
+    assert_eq!(st.stack("CAMP").expeditionary, camp - 1);
 }

@@ -69,6 +69,11 @@ pub static INFO: SystemInfo = SystemInfo {
             values: &["shuffled", "listed"],
             help: "shuffled (the game); listed: the decks dealt unshuffled in cards.toml order, for demonstrations only",
         },
+        super::options::OptionSpec {
+            key: "revision",
+            values: &["2", "1"],
+            help: "2 (current): standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before it",
+        },
     ],
     rules: 1,
 };
@@ -320,7 +325,7 @@ impl System for Freedom {
         let seating = seating();
         let seats = setup.seats(&seating)?;
         for key in setup.options.keys() {
-            if !seating.reads(key) && key != "deal" {
+            if !seating.reads(key) && key != "deal" && key != "revision" {
                 return Err(Error::setup(format!("the freedom-messolonghi system has no option '{key}'")));
             }
         }
@@ -330,6 +335,13 @@ impl System for Freedom {
         };
         let mut state = setup::new_state(&self.data, players);
         state.unshuffled = setup.options.get("deal").is_some_and(|d| d == "listed");
+        state.revision = match setup.options.get("revision").map(String::as_str) {
+            None | Some("1") => 1,
+            Some("2") => 2,
+            Some(other) => {
+                return Err(Error::setup(format!("option revision={other}: use 2 (current) or 1")));
+            }
+        };
         Ok(state)
     }
 
@@ -721,6 +733,11 @@ impl System for Freedom {
             svg: Some(report::svg(state, &self.data)),
             data: serde_json::json!({"round": state.round}),
         }
+    }
+
+    /// New campaigns take the current corrections (see `State::revision`).
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        &[("revision", "2")]
     }
 
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {

@@ -329,7 +329,12 @@ fn reward(state: &mut State, data: &Data, side: Side, log: &mut Said) {
 /// Standing orders are kept as echoed (upper case); the state names spaces by their
 /// map ids (`M5a`), so each word is looked up on the map before use. Words that are
 /// no space were refused when the order came in; any left are dropped here.
-fn map_ids(data: &Data, words: Vec<String>) -> Vec<String> {
+/// Campaigns made before this (revision 1) used the words as they stood, and still do,
+/// so they replay as they were.
+fn map_ids(state: &State, data: &Data, words: Vec<String>) -> Vec<String> {
+    if state.revision < 2 {
+        return words;
+    }
     words.iter().filter_map(|w| data.map.space(w).map(|s| s.id.clone())).collect()
 }
 
@@ -339,7 +344,7 @@ pub fn place_insurgent(state: &mut State, data: &Data) {
     if !super::actions::in_box(state, data, Side::Insurgent, false) {
         return;
     }
-    let standing = map_ids(data, state.insurgent.standing_words("PLACE"));
+    let standing = map_ids(state, data, state.insurgent.standing_words("PLACE"));
     let pick =
         standing.iter().find(|sp| super::actions::insurgent_room(state, data, sp).is_ok()).cloned().or_else(
             || {
@@ -366,7 +371,7 @@ fn place_cannon(state: &mut State, data: &Data) {
 /// An Imperial unit lost to upkeep: the standing LOSSES spaces first, else the Camp,
 /// then the row farthest from the Wall.
 pub fn imperial_loss(state: &mut State, data: &Data, _log: &mut Said) {
-    let mut order = map_ids(data, state.imperial.standing_words("LOSSES"));
+    let mut order = map_ids(state, data, state.imperial.standing_words("LOSSES"));
     order.push("CAMP".into());
     let mut rows: Vec<(u32, String)> = data
         .map

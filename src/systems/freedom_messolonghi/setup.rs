@@ -74,6 +74,7 @@ pub fn new_state(data: &Data, players: Players) -> State {
         insurgent_cannon_built: false,
         gm_pending: None,
         unshuffled: false,
+        revision: 1,
         mails_round: 0,
         mails_game: 0,
         imperial_fired: false,

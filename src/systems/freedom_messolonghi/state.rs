@@ -191,6 +191,11 @@ pub struct State {
     /// demonstration; every report says so).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub unshuffled: bool,
+    /// Which corrections apply (option `revision`, pinned at 2 in campaigns made since
+    /// it exists; those made before have none and resolve as they did). 2: standing
+    /// `LOSSES` and `PLACE` orders name their spaces in any case.
+    #[serde(default = "first_revision", skip_serializing_if = "is_first_revision")]
+    pub revision: u32,
     /// Orders files taken this round and in the whole game (mail round trips).
     #[serde(default)]
     pub mails_round: u32,
@@ -278,4 +283,12 @@ impl State {
     pub fn modifier(&self, roll: &str, side: Side) -> i32 {
         self.modifiers.iter().filter(|m| m.roll == roll && m.side == side).map(|m| m.n).sum()
     }
+}
+
+fn first_revision() -> u32 {
+    1
+}
+
+fn is_first_revision(n: &u32) -> bool {
+    *n == 1
 }
