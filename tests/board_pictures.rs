@@ -208,3 +208,50 @@ fn a_gm_may_keep_pictures_out_of_the_mail() {
     assert_ne!(code, 0);
     assert!(err.contains("mail_pictures=maybe: use yes or no"), "{err}");
 }
+
+/// Front Line's results map: one mark for each action the report's results give, of
+/// the kind the line says, dashed where an attack missed; the same for every reader.
+#[test]
+fn front_line_draws_every_action_of_the_step() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("fl");
+    ok(&["demo", "--system", "front-line", "--dir", dir.to_str().unwrap()]);
+    let mut drawn = 0;
+    for k in 1..200 {
+        let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };
+        let text = std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap();
+        let results: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != "Results")
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(str::trim)
+            .collect();
+        let n = |pred: &dyn Fn(&str) -> bool| results.iter().filter(|l| pred(l)).count();
+        let moves = n(&|l| {
+            (l.contains(" moves ") && !l.contains("moves first"))
+                || l.contains(" is displaced onto ")
+                || l.contains(" Maneuvers to ")
+                || l.contains(" uses Maneuver: ")
+        }) + 2 * n(&|l| l.contains(" uses Relieve: "));
+        let attacks = n(&|l| l.contains(" attacks "));
+        let missed =
+            n(&|l| l.contains(" attacks ") && (l.ends_with("\u{2192} Miss") || l.ends_with("a miss")));
+        let retreats = n(&|l| l.contains(" Routs and Retreats: "));
+        let builds = n(&|l| l.contains(" is built on ") || l.contains(" drops by Paratroop onto "));
+        let removed = n(&|l| l.contains(" is Blitzed and leaves the game"));
+        assert_eq!(count(&svg, "class=\"order move"), moves, "step {k} moves:\n{results:#?}");
+        assert_eq!(count(&svg, "class=\"order attack"), attacks, "step {k} attacks");
+        assert_eq!(count(&svg, "class=\"order attack failed\""), missed, "step {k} misses");
+        assert_eq!(count(&svg, "class=\"order retreat"), retreats, "step {k} retreats");
+        assert_eq!(count(&svg, "class=\"order build"), builds, "step {k} builds");
+        assert_eq!(count(&svg, "class=\"order remove"), removed, "step {k} removals");
+        // Every move and attack starts somewhere: no ring stands in for an unknown start.
+        assert_eq!(count(&svg, "<circle class=\"order move"), 0, "step {k}: a move with no start");
+        drawn += moves + attacks + retreats + builds + removed;
+        for reader in ["gm", "anna", "ben"] {
+            assert!(!dir.join(format!("reports/{k}/{reader}.svg")).exists(), "{reader} has a map of his own");
+        }
+    }
+    assert!(drawn > 50, "the demo's actions drawn: {drawn}");
+}

@@ -376,6 +376,7 @@ fn replay(
                 config,
                 engine_here.as_ref(),
                 &Headline { step: k, phase: &phase, next: &next, next_deadline: deadline, press: &press },
+                &state,
                 &computed,
             )? {
                 let rel = file.display().to_string();

@@ -252,6 +252,7 @@ pub fn render_reports(
     config: &Config,
     engine: &dyn systems::Engine,
     headline: &Headline,
+    before: &Value,
     computed: &Computed,
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
     let Headline { step, phase, next, next_deadline, press } = headline;
@@ -269,7 +270,7 @@ pub fn render_reports(
         // reader's own copy is written only where it differs from the public one: the
         // same picture again would be a private file whose bare hash is published.
         if config.maps
-            && let Some(svg) = engine.picture(&computed.state, &viewer, &computed.events)?
+            && let Some(svg) = engine.picture(before, &computed.state, &viewer, &computed.events)?
         {
             if public_svg.as_deref() != Some(svg.as_str()) {
                 let path = PathBuf::from(format!("reports/{step}/{}.svg", viewer.report_name()));
@@ -350,7 +351,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let press = super::press::published(&super::press::waiting(&c.root, step)?);
     let headline =
         Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone(), press: &press };
-    let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &computed)?;
+    let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &state, &computed)?;
     let mut texts: BTreeMap<String, (String, String, Option<String>)> = BTreeMap::new();
     // A private report is committed salted (never hashed bare: its hash would let anyone
     // test guesses of its text); its reader gets the salt in the mail.

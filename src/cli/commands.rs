@@ -275,7 +275,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
             let events = c.events(k)?;
             let engine = c.engine()?;
             // Campaigns made before board pictures keep the drawing their reports have.
-            let picture = if c.config.maps { engine.picture(&state, &viewer, &events)? } else { None };
+            let before = c.state(k.saturating_sub(1))?;
+            let picture =
+                if c.config.maps { engine.picture(&before, &state, &viewer, &events)? } else { None };
             let svg = match picture {
                 Some(svg) => svg,
                 None => match info.tools.map {

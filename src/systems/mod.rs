@@ -331,11 +331,18 @@ pub trait System: Send + Sync {
     fn view(&self, state: &Self::State, viewer: &Viewer) -> View;
 
     /// The board as a picture (SVG) of what `viewer` may see of `state`, with the
-    /// orders of the step that led to it drawn on it. `results` are that step's
-    /// events, those `viewer` may see only. `None`: the system draws no such board
-    /// (its view's own `svg`, if any, stands). Campaigns made before board pictures
-    /// never call this, so their reports replay as they were.
-    fn picture(&self, _state: &Self::State, _viewer: &Viewer, _results: &[Event]) -> Option<String> {
+    /// orders of the step that led to it from `before` drawn on it. `results` are that
+    /// step's events, those `viewer` may see only (a result line may name where a unit
+    /// went and not where it stood, which `before` tells). `None`: the system draws no
+    /// such board (its view's own `svg`, if any, stands). Campaigns made before board
+    /// pictures never call this, so their reports replay as they were.
+    fn picture(
+        &self,
+        _before: &Self::State,
+        _state: &Self::State,
+        _viewer: &Viewer,
+        _results: &[Event],
+    ) -> Option<String> {
         None
     }
 
@@ -394,7 +401,13 @@ pub trait Engine: Send + Sync {
         dice: &mut Dice,
     ) -> Result<(Value, Vec<Event>)>;
     fn view(&self, state: &Value, viewer: &Viewer) -> Result<View>;
-    fn picture(&self, state: &Value, viewer: &Viewer, results: &[Event]) -> Result<Option<String>>;
+    fn picture(
+        &self,
+        before: &Value,
+        state: &Value,
+        viewer: &Viewer,
+        results: &[Event],
+    ) -> Result<Option<String>>;
     fn guide(&self, state: &Value, player: &str) -> Result<Guide>;
     fn random_orders(
         &self,
@@ -455,9 +468,15 @@ impl<T: System> Engine for T {
         Ok(System::view(self, &load::<T::State>(state)?, viewer))
     }
 
-    fn picture(&self, state: &Value, viewer: &Viewer, results: &[Event]) -> Result<Option<String>> {
+    fn picture(
+        &self,
+        before: &Value,
+        state: &Value,
+        viewer: &Viewer,
+        results: &[Event],
+    ) -> Result<Option<String>> {
         let seen: Vec<Event> = results.iter().filter(|e| e.audience.admits(viewer)).cloned().collect();
-        Ok(System::picture(self, &load::<T::State>(state)?, viewer, &seen))
+        Ok(System::picture(self, &load::<T::State>(before)?, &load::<T::State>(state)?, viewer, &seen))
     }
 
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {

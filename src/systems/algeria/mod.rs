@@ -547,7 +547,13 @@ impl System for Algeria {
     /// The board as every report draws it (the same for every reader: nothing hidden
     /// is on it), so that report mails carry it as a PNG and the zine and site show it.
     /// It draws no orders.
-    fn picture(&self, state: &State, _viewer: &Viewer, _results: &[super::Event]) -> Option<String> {
+    fn picture(
+        &self,
+        _before: &State,
+        state: &State,
+        _viewer: &Viewer,
+        _results: &[super::Event],
+    ) -> Option<String> {
         Some(svg::svg(state, &self.data))
     }
 

@@ -398,7 +398,7 @@ impl System for Andartes {
         report::view(state, viewer)
     }
 
-    fn picture(&self, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
+    fn picture(&self, _before: &State, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
         Some(crate::maps::draw::svg(self.board.as_ref()?, &picture::scene(state, results)))
     }
 

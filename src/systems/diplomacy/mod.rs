@@ -618,7 +618,7 @@ impl System for Diplomacy {
         Ok(Resolution { state: new_state, events })
     }
 
-    fn picture(&self, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
+    fn picture(&self, _before: &State, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
         let layout = self.board.as_ref()?;
         let pos = state.position(&self.map).ok()?;
         let title = format!("{}: {}", self.map.name, state.turn.title());

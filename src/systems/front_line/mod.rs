@@ -20,6 +20,7 @@ pub mod guide;
 pub mod invariants;
 pub mod log;
 pub mod movement;
+pub mod picture;
 pub mod policy;
 pub mod report;
 pub mod score;
@@ -87,6 +88,11 @@ pub static INFO: SystemInfo = SystemInfo {
             key: "edge_ready",
             values: &["own-turn", "next-round", "at-once"],
             help: "when a held Edge turns ON (reconstructed: own-turn)",
+        },
+        super::options::OptionSpec {
+            key: "map_orders",
+            values: &["yes", "no"],
+            help: "the results map draws the step's moves, attacks, retreats, builds and losses (campaigns made since it exists: yes)",
         },
     ],
     rules: 1,
@@ -172,6 +178,7 @@ impl System for FrontLine {
             match key.as_str() {
                 "board" => options.board = value.clone(),
                 "amphibious" => options.amphibious = on(value),
+                "map_orders" => options.map_orders = on(value),
                 "supply" => options.choose_supply = value == "choose",
                 "edge_ready" => {
                     options.edge_ready = match value.as_str() {
@@ -397,8 +404,24 @@ impl System for FrontLine {
     /// The board as every report draws it (the same for every reader: nothing hidden
     /// is on it), so that report mails carry it as a PNG and the zine and site show it.
     /// It draws no orders.
-    fn picture(&self, state: &State, _viewer: &Viewer, _results: &[super::Event]) -> Option<String> {
-        Some(svg::svg(state, &self.data))
+    fn picture(
+        &self,
+        before: &State,
+        state: &State,
+        _viewer: &Viewer,
+        results: &[super::Event],
+    ) -> Option<String> {
+        if !state.options.map_orders {
+            return Some(svg::svg(state, &self.data));
+        }
+        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
+        Some(svg::svg_with(state, &self.data, &picture::marks(before, state, &lines)))
+    }
+
+    /// New campaigns draw the step's actions on the results map; campaigns made before
+    /// lack the option and keep the picture their reports have.
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        &[("map_orders", "yes")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

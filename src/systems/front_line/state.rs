@@ -32,6 +32,10 @@ pub struct Options {
     /// Each side picks its supply card in `SETUP` (else Balanced Industry).
     pub choose_supply: bool,
     pub edge_ready: EdgeReady,
+    /// The results map draws the step's actions (`map_orders=yes`; absent in campaigns
+    /// made before it, whose pictures stay as they were).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub map_orders: bool,
 }
 
 impl Default for Options {
@@ -41,6 +45,7 @@ impl Default for Options {
             amphibious: false,
             choose_supply: false,
             edge_ready: EdgeReady::OwnTurn,
+            map_orders: false,
         }
     }
 }

@@ -6,6 +6,7 @@
 use std::fmt::Write;
 
 use super::data::{Battlefield, COLUMNS, Data, Side, Square, Terrain};
+use super::picture::{Mark, MarkKind};
 use super::state::State;
 
 const CELL: u32 = 64;
@@ -41,6 +42,11 @@ fn hex(out: &mut String, cx: u32, cy: u32, r: u32, colour: &str, label: &str) {
 }
 
 pub fn svg(state: &State, data: &Data) -> String {
+    svg_with(state, data, &[])
+}
+
+/// The battlefield with the step's actions drawn over the units (`super::picture`).
+pub fn svg_with(state: &State, data: &Data, marks: &[Mark]) -> String {
     let board = super::board(data, state);
     let width = LEFT + CELL * 10 + 90;
     let height = TOP + CELL * 6 + 20;
@@ -120,6 +126,7 @@ pub fn svg(state: &State, data: &Data) -> String {
         let Some(sq) = u.square() else { continue };
         draw_unit(&mut out, sq, u.side, u.kind.letter(), &u.id, u.disrupted);
     }
+    draw_marks(&mut out, marks);
     // The Edge strip: Red's end, the Edge Is Off area, Green's end.
     let sx = LEFT + CELL * 10 + 20;
     let slots = [(Some(Side::Red), "Red"), (None, "Off"), (Some(Side::Green), "Green")];
@@ -171,4 +178,85 @@ fn draw_unit(out: &mut String, sq: Square, side: Side, kind: char, id: &str, dis
         );
     }
     out.push_str("</g>");
+}
+
+/// The centre of a square in the picture.
+fn centre(sq: Square) -> (f64, f64) {
+    (
+        f64::from(LEFT + CELL * u32::from(sq.col) + CELL / 2),
+        f64::from(TOP + CELL * (u32::from(sq.row) - 1) + CELL / 2 + 6),
+    )
+}
+
+/// The step's actions, over the units: a counter fills most of its square, so a line
+/// beneath would hardly show. Half-transparent, so the counters still read through.
+fn draw_marks(out: &mut String, marks: &[Mark]) {
+    if marks.is_empty() {
+        return;
+    }
+    out.push_str(
+        r##"<defs><marker id="fl-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>"##,
+    );
+    for m in marks {
+        let class = format!("order {}{}", m.kind.class(), if m.failed { " failed" } else { "" });
+        let dash = if m.failed { r#" stroke-dasharray="7 5""# } else { "" };
+        let title = format!("<title>{}</title>", crate::report::xml(&m.title));
+        let side = match m.side {
+            Some(Side::Red) => "#8e0000",
+            Some(Side::Green) => "#1b5e20",
+            None => "#222",
+        };
+        match (m.kind, m.path.as_slice()) {
+            (MarkKind::Build, [at, ..]) => {
+                let (x, y) = centre(*at);
+                let _ = write!(
+                    out,
+                    r##"<circle class="{class}" cx="{x:.1}" cy="{y:.1}" r="24" fill="none" stroke="#1e8449" stroke-width="3"{dash} opacity="0.85">{title}</circle>"##
+                );
+            }
+            (MarkKind::Remove, [at, ..]) => {
+                let (x, y) = centre(*at);
+                let _ = write!(
+                    out,
+                    r##"<path class="{class}" d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="#c0392b" stroke-width="4" opacity="0.85">{title}</path>"##,
+                    x - 20.0,
+                    y - 20.0,
+                    x + 20.0,
+                    y + 20.0,
+                    x - 20.0,
+                    y + 20.0,
+                    x + 20.0,
+                    y - 20.0
+                );
+            }
+            (kind, path) if path.len() >= 2 => {
+                let (colour, width) = match kind {
+                    MarkKind::Attack => ("#111", 3.0),
+                    MarkKind::Retreat => ("#c0392b", 3.0),
+                    _ => (side, 4.0),
+                };
+                let points: Vec<String> = path
+                    .iter()
+                    .map(|sq| {
+                        let (x, y) = centre(*sq);
+                        format!("{x:.1},{y:.1}")
+                    })
+                    .collect();
+                let _ = write!(
+                    out,
+                    r##"<polyline class="{class}" points="{}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round"{dash} opacity="0.85" marker-end="url(#fl-head)">{title}</polyline>"##,
+                    points.join(" ")
+                );
+            }
+            // A move whose start is unknown: a ring where it ended.
+            (_, [at]) => {
+                let (x, y) = centre(*at);
+                let _ = write!(
+                    out,
+                    r##"<circle class="{class}" cx="{x:.1}" cy="{y:.1}" r="24" fill="none" stroke="{side}" stroke-width="3"{dash} opacity="0.85">{title}</circle>"##
+                );
+            }
+            _ => {}
+        }
+    }
 }

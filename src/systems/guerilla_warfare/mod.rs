@@ -398,7 +398,13 @@ impl System for GuerillaWarfare {
     /// The Abstraction board: everyone's units and centres, the step's orders as the
     /// reports tell them, and the fractions of the viewer's own power only (all of
     /// them for the GM, none in public).
-    fn picture(&self, s: &State, viewer: &Viewer, results: &[crate::systems::Event]) -> Option<String> {
+    fn picture(
+        &self,
+        _before: &State,
+        s: &State,
+        viewer: &Viewer,
+        results: &[crate::systems::Event],
+    ) -> Option<String> {
         use crate::systems::diplomacy::picture;
         let layout = self.board.as_ref()?;
         let dec = decode(&self.map, s).ok()?;

@@ -1,0 +1,263 @@
+//! The step's actions drawn on the battlefield picture: moves along their paths,
+//! attacks (dashed when they miss), retreats and displacements, builds and drops,
+//! units Blitzed off the board.
+//!
+//! Everything is read back from the step's result lines, so the map shows exactly
+//! what the report says. A line names where a unit went but not always where it came
+//! from (`moves by sea to`, `is displaced onto`), so each unit is followed from its
+//! square on the board before the step, line by line.
+
+use std::collections::BTreeMap;
+
+use super::data::{Side, Square};
+use super::state::State;
+
+/// What one mark shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MarkKind {
+    Move,
+    Attack,
+    Retreat,
+    Build,
+    Remove,
+}
+
+impl MarkKind {
+    pub fn class(self) -> &'static str {
+        match self {
+            MarkKind::Move => "move",
+            MarkKind::Attack => "attack",
+            MarkKind::Retreat => "retreat",
+            MarkKind::Build => "build",
+            MarkKind::Remove => "remove",
+        }
+    }
+}
+
+/// One action drawn on the board: a path of squares (one square for a build or a
+/// removal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    pub kind: MarkKind,
+    pub path: Vec<Square>,
+    pub side: Option<Side>,
+    pub failed: bool,
+    /// The result line, for hover text.
+    pub title: String,
+}
+
+/// How one result line moves units, as far as the picture cares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Line {
+    /// `U moves A-B-C`: the squares entered, in order (the start is where U stood).
+    Path {
+        unit: String,
+        path: Vec<Square>,
+    },
+    /// A unit goes to a square from wherever it stood: by sea, displaced, a
+    /// Maneuver (kind Move), or a Rout's retreat (kind Retreat).
+    To {
+        unit: String,
+        to: Square,
+        kind: MarkKind,
+    },
+    /// Relieve: two units swap squares.
+    Swap {
+        a: String,
+        b: String,
+    },
+    /// A unit comes onto the board (built, or dropped by Paratroop).
+    Appears {
+        unit: String,
+        at: Square,
+    },
+    /// A unit is Blitzed and leaves the game.
+    Leaves {
+        unit: String,
+    },
+    /// `A attacks T at X`, or an attack on an empty city (`target` None).
+    Attack {
+        attacker: String,
+        target: Option<String>,
+        at: Square,
+        failed: bool,
+    },
+    Other,
+}
+
+fn square(word: &str) -> Option<Square> {
+    Square::parse(word.trim_end_matches([',', ':', ';', '.']))
+}
+
+fn read(text: &str) -> Line {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let other = Line::Other;
+    match words.as_slice() {
+        [u, "moves", "by", "sea", "to", to, ..] => match square(to) {
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move },
+            None => other,
+        },
+        [u, "moves", path] => {
+            let squares: Option<Vec<Square>> = path.split('-').map(square).collect();
+            match squares {
+                Some(p) if !p.is_empty() => Line::Path { unit: u.to_string(), path: p },
+                _ => other,
+            }
+        }
+        [u, "is", "displaced", "onto", to, ..] => match square(to) {
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move },
+            None => other,
+        },
+        [u, "Routs", "and", "Retreats:", _, "shifts", "it", "to", to, ..] => match square(to) {
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Retreat },
+            None => other,
+        },
+        ["the", "Rally's", "reward:", u, "Maneuvers", "to", to, ..] => match square(to) {
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move },
+            None => other,
+        },
+        [_, "uses", "Maneuver:", u, "shifts", "to", to, ..] => match square(to) {
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move },
+            None => other,
+        },
+        [_, "uses", "Relieve:", a, "and", b, "swap", "places", ..] => {
+            Line::Swap { a: a.to_string(), b: b.to_string() }
+        }
+        [u, "is", "built", "on", at, ..] | [u, "drops", "by", "Paratroop", "onto", at, ..] => {
+            match square(at) {
+                Some(at) => Line::Appears { unit: u.to_string(), at },
+                None => other,
+            }
+        }
+        [u, "is", "Blitzed", "and", "leaves", "the", "game"] => Line::Leaves { unit: u.to_string() },
+        [a, "attacks", "the", "empty", "city", at, ..] => match square(at) {
+            Some(at) => Line::Attack {
+                attacker: a.to_string(),
+                target: None,
+                at,
+                failed: text.trim_end().ends_with("a miss"),
+            },
+            None => other,
+        },
+        [a, "attacks", t, "at", at, ..] => match square(at) {
+            // The outcome after the last arrow is the one that stands.
+            Some(at) => Line::Attack {
+                attacker: a.to_string(),
+                target: Some(t.to_string()),
+                at,
+                failed: text.rsplit('\u{2192}').next().is_some_and(|o| o.trim() == "Miss"),
+            },
+            None => other,
+        },
+        _ => other,
+    }
+}
+
+/// The marks for the step whose result lines are `lines`, from the board `before` it
+/// to the board `after` it.
+pub fn marks(before: &State, after: &State, lines: &[String]) -> Vec<Mark> {
+    let read: Vec<Line> = lines.iter().map(|l| read(l)).collect();
+    let side_of = |unit: &str| {
+        after.unit(unit).map(|u| u.side).or(match unit.chars().next() {
+            Some('R') => Some(Side::Red),
+            Some('G') => Some(Side::Green),
+            _ => None,
+        })
+    };
+    // Each unit's square as the lines go: where the step found it, then where each
+    // line puts it.
+    let mut known: BTreeMap<String, Square> =
+        before.units.iter().filter_map(|u| u.square().map(|s| (u.id.clone(), s))).collect();
+    let mut out = Vec::new();
+    for (line, text) in read.iter().zip(lines) {
+        let at = |unit: &str, known: &BTreeMap<String, Square>| known.get(unit).copied();
+        let mut mark = |kind: MarkKind, path: Vec<Square>, unit: &str, failed: bool| {
+            out.push(Mark { kind, path, side: side_of(unit), failed, title: text.clone() });
+        };
+        match line {
+            Line::Path { unit, path } => {
+                let whole: Vec<Square> = at(unit, &known).into_iter().chain(path.iter().copied()).collect();
+                mark(MarkKind::Move, whole, unit, false);
+                if let Some(last) = path.last() {
+                    known.insert(unit.clone(), *last);
+                }
+            }
+            Line::To { unit, to, kind } => {
+                let path = match at(unit, &known) {
+                    Some(from) if from != *to => vec![from, *to],
+                    _ => vec![*to],
+                };
+                mark(*kind, path, unit, false);
+                known.insert(unit.clone(), *to);
+            }
+            Line::Swap { a, b } => {
+                if let (Some(pa), Some(pb)) = (at(a, &known), at(b, &known)) {
+                    mark(MarkKind::Move, vec![pa, pb], a, false);
+                    mark(MarkKind::Move, vec![pb, pa], b, false);
+                    known.insert(a.clone(), pb);
+                    known.insert(b.clone(), pa);
+                }
+            }
+            Line::Appears { unit, at: sq } => {
+                mark(MarkKind::Build, vec![*sq], unit, false);
+                known.insert(unit.clone(), *sq);
+            }
+            Line::Leaves { unit } => {
+                if let Some(sq) = at(unit, &known) {
+                    mark(MarkKind::Remove, vec![sq], unit, false);
+                }
+                known.remove(unit);
+            }
+            Line::Attack { attacker, target, at: sq, failed } => {
+                if let Some(from) = at(attacker, &known) {
+                    mark(MarkKind::Attack, vec![from, *sq], attacker, *failed);
+                }
+                if let Some(t) = target {
+                    known.insert(t.clone(), *sq);
+                }
+            }
+            Line::Other => {}
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        Square::parse(s).unwrap()
+    }
+
+    #[test]
+    fn each_line_reads_as_the_report_writes_it() {
+        assert_eq!(
+            read("RT2 moves F3-F4-G4"),
+            Line::Path { unit: "RT2".into(), path: vec![sq("F3"), sq("F4"), sq("G4")] }
+        );
+        assert_eq!(
+            read("RT2 is displaced onto H4 (compulsory: a city)"),
+            Line::To { unit: "RT2".into(), to: sq("H4"), kind: MarkKind::Move }
+        );
+        assert_eq!(
+            read("GT1 Routs and Retreats: Red shifts it to I5"),
+            Line::To { unit: "GT1".into(), to: sq("I5"), kind: MarkKind::Retreat }
+        );
+        assert!(matches!(
+            read(
+                "RT2 attacks GT1 at H4 (range 2, Rallied): white 5; range 2 column, face 5: Miss; no advantage die was rolled: Adv reads as a Miss \u{2192} Miss"
+            ),
+            Line::Attack { failed: true, .. }
+        ));
+        assert!(matches!(
+            read("RT2 attacks GT1 at H4 (range 1): white 2; range 1 column, face 2: Miss \u{2192} Blitz"),
+            Line::Attack { failed: false, .. }
+        ));
+        assert!(matches!(
+            read("RI1 attacks the empty city I3: die 6: a miss"),
+            Line::Attack { failed: true, target: None, .. }
+        ));
+        assert_eq!(read("Green rallies GT1 \u{2014} answer by mail"), Line::Other);
+    }
+}
