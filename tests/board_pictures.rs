@@ -255,3 +255,92 @@ fn front_line_draws_every_action_of_the_step() {
     }
     assert!(drawn > 50, "the demo's actions drawn: {drawn}");
 }
+
+/// Algeria's results map: each mission, Terror, build and loss the results tell is
+/// marked once, and each unit that went to another area has its arrow (its area before
+/// the step read from the GM's state files, followed through the step's lines).
+#[test]
+fn algeria_draws_every_action_of_the_step() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("al");
+    ok(&["demo", "--system", "algeria", "--dir", dir.to_str().unwrap()]);
+    let mut drawn = 0;
+    for k in 1..200 {
+        let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };
+        let text = std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap();
+        let results: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != "Results")
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(str::trim)
+            .collect();
+        let n = |pred: &dyn Fn(&str) -> bool| results.iter().filter(|l| pred(l)).count();
+        let missions = n(&|l| {
+            (l.starts_with("9.11 Propaganda in ") && l.contains(" by "))
+                || (l.starts_with("9.12 Strike in ") && l.contains(" by "))
+                || (l.starts_with("9.14 Raid in ") && l.contains(" MST:"))
+                || l.starts_with("9.15 Harass:")
+                || (l.starts_with("9.22 Flush in ") && l.contains(" with "))
+                || l.starts_with("9.24 Intelligence in ") && l.contains("(Police")
+                || (l.starts_with("9.25 Civil Affairs in ") && l.contains(": die"))
+                || l.ends_with(" is Terrorized")
+        });
+        let removed = n(&|l| l.split_whitespace().nth(1) == Some("is") && l.contains(" is eliminated"));
+        let builds = n(&|l| {
+            l.starts_with("the FLN builds ")
+                || l.starts_with("the Government mobilizes ") && !l.contains(" Point")
+                || l.contains(" returns from Suez to ")
+        });
+        // Moves: follow each unit from its area in the state before the step.
+        let before: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(dir.join(format!("state/{}.json", k - 1))).unwrap(),
+        )
+        .unwrap();
+        let mut area: std::collections::BTreeMap<String, String> = before["units"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(id, u)| (id.clone(), u["area"].as_str().unwrap().to_string()))
+            .collect();
+        let mut moves = 0;
+        for l in &results {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let (units, to): (Vec<&str>, &str) = match w.as_slice() {
+                [u, "deploys", "to", to, ..] | [u, "arrives", "in", to] => (vec![*u], *to),
+                ["The", "Government", "reacts", "in", to, "with", team @ ..]
+                | ["FLN", "units", "deploy", "in", to, team @ ..] => (team.to_vec(), *to),
+                [u, "returns", "from", "Suez", "to", to]
+                | ["the", "Government", "mobilizes", u, "in", to] => {
+                    area.insert(u.to_string(), to.to_string());
+                    continue;
+                }
+                ["the", "FLN", "builds", _, u, "in", to] => {
+                    area.insert(u.to_string(), to.to_string());
+                    continue;
+                }
+                _ => continue,
+            };
+            let to = to.trim_end_matches(':');
+            for u in units {
+                let u = u.trim_end_matches(',');
+                if area.get(u).is_some_and(|a| a != to) {
+                    moves += 1;
+                }
+                area.insert(u.to_string(), to.to_string());
+            }
+        }
+        let mission_marks =
+            ["propaganda", "strike", "raid", "harass", "flush", "intelligence", "civil-affairs", "terror"]
+                .iter()
+                .map(|c| count(&svg, &format!("class=\"order {c}\"")))
+                .sum::<usize>();
+        assert_eq!(mission_marks, missions, "step {k} missions:\n{results:#?}");
+        assert_eq!(count(&svg, "class=\"order remove\""), removed, "step {k} losses");
+        assert_eq!(count(&svg, "class=\"order build\""), builds, "step {k} builds");
+        assert_eq!(count(&svg, "<line class=\"order move\""), moves, "step {k} moves:\n{results:#?}");
+        drawn += missions + removed + builds + moves;
+        assert!(!dir.join(format!("reports/{k}/gm.svg")).exists(), "the GM has a map of his own");
+    }
+    assert!(drawn >= 8, "the demo's actions drawn: {drawn}");
+}

@@ -36,9 +36,11 @@ fn earlier_campaigns_still_verify_and_replay() {
         ("campaigns-v2-maps", "diplomacy"),
         ("campaigns-v2-maps", "guerilla-warfare"),
         ("campaigns-v2-maps", "andartes"),
-        // Made with pictures but before Front Line drew the step's actions on them (its
-        // human reports kept for steps 1-8 only: steps 2-4 moved and attacked).
+        // Made with pictures but before Front Line and Algeria drew the step's actions on
+        // them (Front Line's human reports kept for steps 1-8 only: steps 2-4 moved and
+        // attacked).
         ("campaigns-v2-maps", "front-line"),
+        ("campaigns-v2-maps", "algeria"),
     ]) {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("c");

@@ -21,6 +21,7 @@ pub mod interphase;
 pub mod invariants;
 pub mod ops;
 pub mod orders;
+pub mod picture;
 pub mod psl;
 pub mod react;
 pub mod reinforce;
@@ -112,6 +113,11 @@ pub static INFO: SystemInfo = SystemInfo {
             key: "asks",
             values: &[],
             help: "React questions put to the Government a turn (default 2)",
+        },
+        super::options::OptionSpec {
+            key: "map_orders",
+            values: &["yes", "no"],
+            help: "the results map draws the step's deployments, moves, reactions, builds, losses and missions (campaigns made since it exists: yes)",
         },
     ],
     rules: 1,
@@ -279,6 +285,7 @@ impl System for Algeria {
                 "shorter" => options.shorter = on(value),
                 "reinforcement" => options.sequential = value == "sequential",
                 "border_ap" => options.border_ap = on(value),
+                "map_orders" => options.map_orders = on(value),
                 "waits" | "asks" => {
                     let n: u32 =
                         value.parse().ok().filter(|n| *n <= 9).ok_or_else(|| {
@@ -549,12 +556,22 @@ impl System for Algeria {
     /// It draws no orders.
     fn picture(
         &self,
-        _before: &State,
+        before: &State,
         state: &State,
         _viewer: &Viewer,
-        _results: &[super::Event],
+        results: &[super::Event],
     ) -> Option<String> {
-        Some(svg::svg(state, &self.data))
+        if !state.options.map_orders {
+            return Some(svg::svg(state, &self.data));
+        }
+        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
+        Some(svg::svg_with(state, &self.data, &picture::marks(before, &self.data, &lines)))
+    }
+
+    /// New campaigns draw the step's actions on the results map; campaigns made before
+    /// lack the option and keep the picture their reports have.
+    fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
+        &[("map_orders", "yes")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

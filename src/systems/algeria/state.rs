@@ -118,6 +118,10 @@ pub struct Options {
     pub waits: u32,
     /// React questions (ASK) put to the Government in one turn.
     pub asks: u32,
+    /// The results map draws the step's actions (`map_orders=yes`; absent in campaigns
+    /// made before it, whose pictures stay as they were).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub map_orders: bool,
 }
 
 impl Default for Options {
@@ -131,6 +135,7 @@ impl Default for Options {
             border_ap: false,
             waits: 3,
             asks: 2,
+            map_orders: false,
         }
     }
 }

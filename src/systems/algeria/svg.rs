@@ -4,6 +4,7 @@
 
 use super::board;
 use super::data::{AreaType, Data, Side};
+use super::picture::{Mark, MarkKind};
 use super::state::{Box_, State};
 use crate::report::xml as esc;
 
@@ -20,6 +21,11 @@ fn colour(wilaya: &str) -> &'static str {
 }
 
 pub fn svg(state: &State, data: &Data) -> String {
+    svg_with(state, data, &[])
+}
+
+/// The board with the step's actions drawn on it (`super::picture`).
+pub fn svg_with(state: &State, data: &Data, marks: &[Mark]) -> String {
     let mut s = String::from(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 1000 600\" width=\"1000\" height=\"600\" font-family=\"sans-serif\" font-size=\"11\">\n",
     );
@@ -101,6 +107,7 @@ pub fn svg(state: &State, data: &Data) -> String {
             ));
         }
     }
+    draw_marks(&mut s, data, marks);
     let tracks = format!(
         "Turn {} | PSL Government {} FLN {} | FLN AP {} | Air {}/{} Helo {}/{} Naval {} | Border Zone {} | OAS {}",
         state.turn,
@@ -119,4 +126,81 @@ pub fn svg(state: &State, data: &Data) -> String {
     s.push_str("<text x=\"20\" y=\"580\" fill=\"#555\">F UG/OPS/OC, G OPS/OC/PTL; bold ring: Urban; hatched: Remote; ring colour: control. Schematic, not the printed map.</text>\n");
     s.push_str("</svg>\n");
     s
+}
+
+/// The step's actions over the areas, half-transparent so the counts still read.
+fn draw_marks(s: &mut String, data: &Data, marks: &[Mark]) {
+    if marks.is_empty() {
+        return;
+    }
+    s.push_str("<defs><marker id=\"al-head\" viewBox=\"0 0 10 10\" refX=\"8\" refY=\"5\" markerWidth=\"4\" markerHeight=\"4\" orient=\"auto\"><path d=\"M0 0L10 5L0 10z\" fill=\"context-stroke\"/></marker></defs>\n");
+    // Marks on one area stand in rings one outside the other.
+    let mut rings: Vec<(String, u32)> = Vec::new();
+    for m in marks {
+        let Some(to) = data.area(&m.area) else { continue };
+        let (x, y) = (f64::from(to.at[0]), f64::from(to.at[1]));
+        let class = format!("order {}", m.kind.class());
+        let title = format!("<title>{}</title>", esc(&m.title));
+        let colour = match m.side {
+            Some(Side::Fln) => "#1a7f1a",
+            Some(Side::Government) => "#1a3f9f",
+            None => "#333",
+        };
+        let mut ring = || {
+            let n = match rings.iter_mut().find(|(a, _)| *a == m.area) {
+                Some((_, n)) => {
+                    *n += 1;
+                    *n
+                }
+                None => {
+                    rings.push((m.area.clone(), 0));
+                    0
+                }
+            };
+            34.0 + 5.0 * f64::from(n)
+        };
+        match (&m.kind, m.from.as_deref().and_then(|f| data.area(f))) {
+            (MarkKind::Move, Some(from)) => {
+                let (x0, y0) = (f64::from(from.at[0]), f64::from(from.at[1]));
+                let (dx, dy) = (x - x0, y - y0);
+                let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                let (ux, uy) = (dx / len, dy / len);
+                s.push_str(&format!(
+                    "<line class=\"{class}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" stroke-width=\"3.5\" opacity=\"0.8\" marker-end=\"url(#al-head)\">{title}</line>\n",
+                    x0 + ux * 31.0,
+                    y0 + uy * 31.0,
+                    x - ux * 33.0,
+                    y - uy * 33.0
+                ));
+            }
+            (MarkKind::Move | MarkKind::Build, _) => {
+                let r = ring();
+                let stroke = if m.kind == MarkKind::Build { "#1e8449" } else { colour };
+                s.push_str(&format!(
+                    "<circle class=\"{class}\" cx=\"{x}\" cy=\"{y}\" r=\"{r:.0}\" fill=\"none\" stroke=\"{stroke}\" stroke-width=\"3\" opacity=\"0.8\">{title}</circle>\n"
+                ));
+            }
+            (MarkKind::Remove, _) => {
+                s.push_str(&format!(
+                    "<path class=\"{class}\" d=\"M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}\" stroke=\"#c0392b\" stroke-width=\"4\" opacity=\"0.8\">{title}</path>\n",
+                    x - 22.0,
+                    y - 22.0,
+                    x + 22.0,
+                    y + 22.0,
+                    x - 22.0,
+                    y + 22.0,
+                    x + 22.0,
+                    y - 22.0
+                ));
+            }
+            (MarkKind::Mission { letter, .. }, _) => {
+                let r = ring();
+                s.push_str(&format!(
+                    "<g class=\"{class}\">{title}<circle cx=\"{x}\" cy=\"{y}\" r=\"{r:.0}\" fill=\"none\" stroke=\"#b8860b\" stroke-width=\"2.5\" stroke-dasharray=\"5 3\"/><text x=\"{:.1}\" y=\"{:.1}\" font-weight=\"bold\" fill=\"#8a6508\">{letter}</text></g>\n",
+                    x - r - 4.0,
+                    y - r * 0.6
+                ));
+            }
+        }
+    }
 }
