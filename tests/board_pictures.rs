@@ -344,3 +344,60 @@ fn algeria_draws_every_action_of_the_step() {
     }
     assert!(drawn >= 8, "the demo's actions drawn: {drawn}");
 }
+
+/// Freedom! Messolonghi's results map: one mark for each move, attack, Raid, cannon
+/// shot, new unit on a named space and lost unit the results tell, dashed where an
+/// attack or a Raid missed or a shot hit nothing.
+#[test]
+fn freedom_draws_every_action_of_the_step() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("fm");
+    ok(&["demo", "--system", "freedom-messolonghi", "--dir", dir.to_str().unwrap()]);
+    let mut drawn = 0;
+    for k in 1..200 {
+        let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };
+        let text = std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap();
+        let results: Vec<&str> = text
+            .lines()
+            .skip_while(|l| *l != "Results")
+            .skip(1)
+            .take_while(|l| !l.is_empty())
+            .map(str::trim)
+            .collect();
+        let n = |pred: &dyn Fn(&str) -> bool| results.iter().filter(|l| pred(l)).count();
+        let normal: usize = results
+            .iter()
+            .filter_map(|l| l.strip_prefix("Imperial Normal Movement: "))
+            .map(|paths| paths.split(", ").count())
+            .sum();
+        let moves = normal
+            + n(&|l| {
+                l.starts_with("Advancement: ")
+                    || l.starts_with("Imperial Slow Movement: ")
+                    || l.starts_with("Insurgent Regroup: ")
+            });
+        let attacks = n(&|l| l.contains(" attack from ") || l.starts_with("Raid from "));
+        let missed =
+            n(&|l| (l.contains(" attack from ") || l.starts_with("Raid from ")) && l.ends_with(": miss"));
+        let fire = n(&|l| l.contains(" cannon ") && l.contains(" fires at "));
+        let blank = n(&|l| l.contains(" fires at ") && l.ends_with(": 0 hits"));
+        let builds = n(&|l| {
+            l.starts_with("civilians trained: ") || (l.contains(" gains ") && l.contains(" unit(s) at "))
+        });
+        let removed = n(&|l| {
+            l.ends_with(" loses a unit")
+                || (l.contains(" loses an ") && l.ends_with(" unit"))
+                || (l.contains(" loses ") && l.contains(" unit(s) from "))
+        });
+        assert_eq!(count(&svg, "class=\"order move"), moves, "step {k} moves:\n{results:#?}");
+        assert_eq!(count(&svg, "class=\"order attack"), attacks, "step {k} attacks");
+        assert_eq!(count(&svg, "class=\"order attack failed\""), missed, "step {k} misses");
+        assert_eq!(count(&svg, "class=\"order fire"), fire, "step {k} cannon fire");
+        assert_eq!(count(&svg, "class=\"order fire failed\""), blank, "step {k} shots that hit nothing");
+        assert_eq!(count(&svg, "class=\"order build"), builds, "step {k} new units");
+        assert_eq!(count(&svg, "class=\"order remove"), removed, "step {k} lost units");
+        drawn += moves + attacks + fire + builds + removed;
+        assert!(!dir.join(format!("reports/{k}/gm.svg")).exists(), "the GM has a map of his own");
+    }
+    assert!(drawn >= 10, "the demo's actions drawn: {drawn}");
+}

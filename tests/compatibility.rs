@@ -36,11 +36,12 @@ fn earlier_campaigns_still_verify_and_replay() {
         ("campaigns-v2-maps", "diplomacy"),
         ("campaigns-v2-maps", "guerilla-warfare"),
         ("campaigns-v2-maps", "andartes"),
-        // Made with pictures but before Front Line and Algeria drew the step's actions on
-        // them (Front Line's human reports kept for steps 1-8 only: steps 2-4 moved and
-        // attacked).
+        // Made with pictures but before Front Line, Algeria and Freedom! drew the step's
+        // actions on them (Front Line's human reports kept for steps 1-8 only, Freedom!'s
+        // for steps 1-9: enough to hold moves and attacks).
         ("campaigns-v2-maps", "front-line"),
         ("campaigns-v2-maps", "algeria"),
+        ("campaigns-v2-maps", "freedom-messolonghi"),
     ]) {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("c");

@@ -18,6 +18,7 @@ pub mod data;
 pub mod events;
 pub mod invariants;
 pub mod orders;
+pub mod picture;
 pub mod play;
 pub mod report;
 pub mod round;
@@ -73,6 +74,11 @@ pub static INFO: SystemInfo = SystemInfo {
             key: "revision",
             values: &["2", "1"],
             help: "2 (current): standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before it",
+        },
+        super::options::OptionSpec {
+            key: "map_orders",
+            values: &["yes", "no"],
+            help: "the results map draws the step's moves, attacks, Raids, cannon fire, new and lost units (campaigns made since it exists: yes)",
         },
     ],
     rules: 1,
@@ -325,7 +331,7 @@ impl System for Freedom {
         let seating = seating();
         let seats = setup.seats(&seating)?;
         for key in setup.options.keys() {
-            if !seating.reads(key) && key != "deal" && key != "revision" {
+            if !seating.reads(key) && !["deal", "revision", "map_orders"].contains(&key.as_str()) {
                 return Err(Error::setup(format!("the freedom-messolonghi system has no option '{key}'")));
             }
         }
@@ -335,6 +341,7 @@ impl System for Freedom {
         };
         let mut state = setup::new_state(&self.data, players);
         state.unshuffled = setup.options.get("deal").is_some_and(|d| d == "listed");
+        state.map_orders = setup.options.get("map_orders").is_some_and(|v| v == "yes");
         state.revision = match setup.options.get("revision").map(String::as_str) {
             None | Some("1") => 1,
             Some("2") => 2,
@@ -728,9 +735,13 @@ impl System for Freedom {
         _before: &State,
         state: &State,
         _viewer: &Viewer,
-        _results: &[super::Event],
+        results: &[super::Event],
     ) -> Option<String> {
-        Some(report::svg(state, &self.data))
+        if !state.map_orders {
+            return Some(report::svg(state, &self.data));
+        }
+        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
+        Some(report::svg_with(state, &self.data, &picture::marks(&self.data, &lines)))
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {
@@ -743,7 +754,7 @@ impl System for Freedom {
 
     /// New campaigns take the current corrections (see `State::revision`).
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("revision", "2")]
+        &[("revision", "2"), ("map_orders", "yes")]
     }
 
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {

@@ -181,6 +181,11 @@ pub fn sections(state: &State, data: &Data, viewer: &Viewer) -> Vec<Section> {
 
 /// The map as a picture: each space a circle at its place, its units and cannon.
 pub fn svg(state: &State, data: &Data) -> String {
+    svg_with(state, data, &[])
+}
+
+/// The board with the step's actions drawn on it (`super::picture`).
+pub fn svg_with(state: &State, data: &Data, marks: &[super::picture::Mark]) -> String {
     let mut out = String::from(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="680" height="660" viewBox="0 0 680 660">"#,
     );
@@ -239,6 +244,78 @@ pub fn svg(state: &State, data: &Data) -> String {
         }
         out.push_str("</g>");
     }
+    draw_marks(&mut out, data, marks);
     out.push_str("</svg>");
     out
+}
+
+/// The step's actions over the spaces, half-transparent so the counts still read.
+fn draw_marks(out: &mut String, data: &Data, marks: &[super::picture::Mark]) {
+    use super::picture::MarkKind;
+    if marks.is_empty() {
+        return;
+    }
+    out.push_str(
+        r##"<defs><marker id="fm-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="4" markerHeight="4" orient="auto"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>"##,
+    );
+    let at = |id: &str| data.map.space(id).map(|s| (f64::from(s.x), f64::from(s.y)));
+    for m in marks {
+        let class = format!("order {}{}", m.kind.class(), if m.failed { " failed" } else { "" });
+        let dash = if m.failed { r#" stroke-dasharray="6 4""# } else { "" };
+        let title = format!("<title>{}</title>", crate::report::xml(&m.title));
+        let side = match m.side {
+            Some(Side::Imperial) => "#8e0000",
+            Some(Side::Insurgent) => "#0d47a1",
+            None => "#333",
+        };
+        let points: Vec<(f64, f64)> = m.path.iter().filter_map(|id| at(id)).collect();
+        match (m.kind, points.as_slice()) {
+            (MarkKind::Build, [(x, y), ..]) => {
+                let _ = write!(
+                    out,
+                    r##"<circle class="{class}" cx="{x}" cy="{y}" r="26" fill="none" stroke="#1e8449" stroke-width="3" opacity="0.85">{title}</circle>"##
+                );
+            }
+            (MarkKind::Remove, [(x, y), ..]) => {
+                let _ = write!(
+                    out,
+                    r##"<path class="{class}" d="M{} {}L{} {}M{} {}L{} {}" stroke="#c0392b" stroke-width="4" opacity="0.85">{title}</path>"##,
+                    x - 18.0,
+                    y - 18.0,
+                    x + 18.0,
+                    y + 18.0,
+                    x - 18.0,
+                    y + 18.0,
+                    x + 18.0,
+                    y - 18.0
+                );
+            }
+            (kind, [first, .., last]) => {
+                // Pulled in at both ends, so the arrow runs from rim to rim.
+                let pull = |(x, y): (f64, f64), (tx, ty): (f64, f64), by: f64| {
+                    let (dx, dy) = (tx - x, ty - y);
+                    let len = (dx * dx + dy * dy).sqrt().max(1.0);
+                    (x + dx / len * by, y + dy / len * by)
+                };
+                let mut pts = points.clone();
+                if let (Some(second), Some(before_last)) = (points.get(1), points.get(points.len() - 2)) {
+                    pts[0] = pull(*first, *second, 16.0);
+                    let n = pts.len() - 1;
+                    pts[n] = pull(*last, *before_last, 18.0);
+                }
+                let (colour, width) = match kind {
+                    MarkKind::Attack => ("#111", 3.0),
+                    MarkKind::Fire => ("#6a1b9a", 2.5),
+                    _ => (side, 3.5),
+                };
+                let text: Vec<String> = pts.iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+                let _ = write!(
+                    out,
+                    r##"<polyline class="{class}" points="{}" fill="none" stroke="{colour}" stroke-width="{width}" stroke-linejoin="round"{dash} opacity="0.85" marker-end="url(#fm-head)">{title}</polyline>"##,
+                    text.join(" ")
+                );
+            }
+            _ => {}
+        }
+    }
 }

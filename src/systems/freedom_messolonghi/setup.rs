@@ -75,6 +75,7 @@ pub fn new_state(data: &Data, players: Players) -> State {
         gm_pending: None,
         unshuffled: false,
         revision: 1,
+        map_orders: false,
         mails_round: 0,
         mails_game: 0,
         imperial_fired: false,

@@ -196,6 +196,10 @@ pub struct State {
     /// `LOSSES` and `PLACE` orders name their spaces in any case.
     #[serde(default = "first_revision", skip_serializing_if = "is_first_revision")]
     pub revision: u32,
+    /// The results map draws the step's actions (`map_orders=yes`; absent in campaigns
+    /// made before it, whose pictures stay as they were).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub map_orders: bool,
     /// Orders files taken this round and in the whole game (mail round trips).
     #[serde(default)]
     pub mails_round: u32,
