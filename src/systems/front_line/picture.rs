@@ -169,7 +169,7 @@ pub fn marks(before: &State, after: &State, lines: &[String]) -> Vec<Mark> {
     let mut known: BTreeMap<String, Square> =
         before.units.iter().filter_map(|u| u.square().map(|s| (u.id.clone(), s))).collect();
     let mut out = Vec::new();
-    for (line, text) in read.iter().zip(lines) {
+    for (i, (line, text)) in read.iter().zip(lines).enumerate() {
         let at = |unit: &str, known: &BTreeMap<String, Square>| known.get(unit).copied();
         let mut mark = |kind: MarkKind, path: Vec<Square>, unit: &str, failed: bool| {
             out.push(Mark { kind, path, side: side_of(unit), failed, title: text.clone() });
@@ -212,8 +212,20 @@ pub fn marks(before: &State, after: &State, lines: &[String]) -> Vec<Mark> {
                 if let Some(from) = at(attacker, &known) {
                     mark(MarkKind::Attack, vec![from, *sq], attacker, *failed);
                 }
-                if let Some(t) = target {
-                    known.insert(t.clone(), *sq);
+                match target {
+                    Some(t) => {
+                        known.insert(t.clone(), *sq);
+                    }
+                    // An empty city taken is entered at once, with no line of its own,
+                    // unless the Edge rolls the die again (the next line says).
+                    None if !failed => {
+                        let again = matches!(read.get(i + 1),
+                            Some(Line::Attack { attacker: a, target: None, at: s, .. }) if a == attacker && s == sq);
+                        if !again {
+                            known.insert(attacker.clone(), *sq);
+                        }
+                    }
+                    None => {}
                 }
             }
             Line::Other => {}
@@ -228,6 +240,35 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         Square::parse(s).unwrap()
+    }
+
+    /// A unit that takes an empty city stands in it for the lines after; one whose
+    /// die the Edge rolls again stays where it was until the last roll.
+    #[test]
+    fn an_empty_city_taken_is_entered() {
+        use crate::systems::front_line::setup::new_state;
+        use crate::systems::front_line::state::{Options, Place, Players};
+        let mut before = new_state(Players { red: "r".into(), green: "g".into() }, Options::default());
+        let id = before.units.first().map(|u| u.id.clone()).unwrap_or_default();
+        if let Some(u) = before.unit_mut(&id) {
+            u.place = Place::Board(sq("E3"));
+        }
+        let after = before.clone();
+        let lines = |v: &[&str]| v.iter().map(|l| l.replace("U", &id)).collect::<Vec<_>>();
+        let taken =
+            marks(&before, &after, &lines(&["U attacks the empty city F3: die 2: taken", "U moves F4"]));
+        assert_eq!(taken.last().map(|m| m.path.clone()), Some(vec![sq("F3"), sq("F4")]));
+        let again = marks(
+            &before,
+            &after,
+            &lines(&[
+                "U attacks the empty city F3: die 2: taken",
+                "U attacks the empty city F3 again: die 6: a miss",
+                "U moves E4",
+            ]),
+        );
+        assert_eq!(again.get(1).map(|m| m.path.clone()), Some(vec![sq("E3"), sq("F3")]));
+        assert_eq!(again.last().map(|m| m.path.clone()), Some(vec![sq("E3"), sq("E4")]));
     }
 
     #[test]
