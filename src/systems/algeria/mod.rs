@@ -117,7 +117,7 @@ pub static INFO: SystemInfo = SystemInfo {
         super::options::OptionSpec {
             key: "map_orders",
             values: &["yes", "no"],
-            help: "the results map draws the step's deployments, moves, reactions, builds, losses and missions (campaigns made since it exists: yes)",
+            help: "the results map draws the step's deployments, moves, reactions, builds, losses and missions (pinned: yes)",
         },
     ],
     rules: 1,

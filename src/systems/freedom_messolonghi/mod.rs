@@ -72,13 +72,13 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["2", "1"],
-            help: "2 (current): standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before it",
+            values: &["1", "2"],
+            help: "2: standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before it (pinned: 2)",
         },
         super::options::OptionSpec {
             key: "map_orders",
             values: &["yes", "no"],
-            help: "the results map draws the step's moves, attacks, Raids, cannon fire, new and lost units (campaigns made since it exists: yes)",
+            help: "the results map draws the step's moves, attacks, Raids, cannon fire, new and lost units (pinned: yes)",
         },
     ],
     rules: 1,

@@ -92,7 +92,7 @@ pub static INFO: SystemInfo = SystemInfo {
         super::options::OptionSpec {
             key: "map_orders",
             values: &["yes", "no"],
-            help: "the results map draws the step's moves, attacks, retreats, builds and losses (campaigns made since it exists: yes)",
+            help: "the results map draws the step's moves, attacks, retreats, builds and losses (pinned: yes)",
         },
     ],
     rules: 1,
