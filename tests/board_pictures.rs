@@ -319,6 +319,13 @@ fn algeria_draws_every_action_of_the_step() {
                     area.insert(u.to_string(), to.to_string());
                     continue;
                 }
+                // A counter replaced by another where it stands.
+                [u, "is", "reduced", "to", _, new] | ["the", "FLN", "converts", u, "to", _, new] => {
+                    if let Some(a) = area.remove(*u) {
+                        area.insert(new.to_string(), a);
+                    }
+                    continue;
+                }
                 _ => continue,
             };
             let to = to.trim_end_matches(':');

@@ -55,10 +55,27 @@ pub struct Mark {
 /// How one result line moves units or marks an area.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Line {
-    Goes { units: Vec<String>, to: String },
-    Comes { unit: String, to: String },
-    Leaves { unit: String },
-    Mission { area: String, class: &'static str, letter: &'static str },
+    Goes {
+        units: Vec<String>,
+        to: String,
+    },
+    Comes {
+        unit: String,
+        to: String,
+    },
+    Leaves {
+        unit: String,
+    },
+    /// A unit goes on under another counter in the same area (reduced or converted).
+    Becomes {
+        unit: String,
+        new: String,
+    },
+    Mission {
+        area: String,
+        class: &'static str,
+        letter: &'static str,
+    },
     Other,
 }
 
@@ -100,6 +117,9 @@ fn read(text: &str, data: &Data) -> Line {
             None => Line::Other,
         },
         [u, "is", "eliminated", ..] => Line::Leaves { unit: u.to_string() },
+        [u, "is", "reduced", "to", _, new] | ["the", "FLN", "converts", u, "to", _, new] => {
+            Line::Becomes { unit: u.to_string(), new: new.to_string() }
+        }
         // A mission is told in more than one line (its dice, then its outcome): each
         // pattern matches the one line that names the mission once.
         ["9.11", "Propaganda", "in", a, "by", ..] => mission(a, "propaganda", "P"),
@@ -158,6 +178,11 @@ pub fn marks(before: &State, data: &Data, lines: &[String]) -> Vec<Mark> {
                     out.push(mark(MarkKind::Remove, None, &at, Some(&unit)));
                 }
             }
+            Line::Becomes { unit, new } => {
+                if let Some(at) = known.remove(&unit) {
+                    known.insert(new, at);
+                }
+            }
             Line::Mission { area, class, letter } => {
                 out.push(mark(MarkKind::Mission { class, letter }, None, &area, None));
             }
@@ -197,6 +222,14 @@ mod tests {
         assert_eq!(kind(&format!("9.25 Civil Affairs in {area}: die 4+1: 1 Control Point")), "civil-affairs");
         assert_eq!(kind(&format!("9.25 Civil Affairs in {area} MST: die 3 = 3: 1")), "", "its dice line");
         assert_eq!(kind(&format!("{area} is Terrorized")), "terror");
+        assert_eq!(
+            read("FT2 is reduced to cadre CA9", &data),
+            Line::Becomes { unit: "FT2".into(), new: "CA9".into() }
+        );
+        assert_eq!(
+            read("the FLN converts CA2 to band BA4", &data),
+            Line::Becomes { unit: "CA2".into(), new: "BA4".into() }
+        );
         assert_eq!(read("the FLN passes: a pass", &data), Line::Other);
     }
 }

@@ -299,6 +299,30 @@ mod tests {
             read("RI1 attacks the empty city I3: die 6: a miss"),
             Line::Attack { failed: true, target: None, .. }
         ));
+        let to = |l: &str| match read(l) {
+            Line::To { to, kind, .. } => Some((to, kind)),
+            _ => None,
+        };
+        assert_eq!(to("RT2 moves by sea to B6"), Some((sq("B6"), MarkKind::Move)));
+        assert_eq!(to("the Rally's reward: GT1 Maneuvers to I4"), Some((sq("I4"), MarkKind::Move)));
+        assert_eq!(to("Green uses Maneuver: GT1 shifts to I4"), Some((sq("I4"), MarkKind::Move)));
+        assert_eq!(
+            to("Green uses Maneuver: GT1 shifts to I4 \u{2014} standing order"),
+            Some((sq("I4"), MarkKind::Move))
+        );
+        assert_eq!(
+            read("Red uses Relieve: RT2 and RI1 swap places"),
+            Line::Swap { a: "RT2".into(), b: "RI1".into() }
+        );
+        assert_eq!(
+            read("RI10 is built on A4 (3 Industry)"),
+            Line::Appears { unit: "RI10".into(), at: sq("A4") }
+        );
+        assert_eq!(
+            read("GI10 drops by Paratroop onto E2"),
+            Line::Appears { unit: "GI10".into(), at: sq("E2") }
+        );
+        assert_eq!(read("GT1 is Blitzed and leaves the game"), Line::Leaves { unit: "GT1".into() });
         assert_eq!(read("Green rallies GT1 \u{2014} answer by mail"), Line::Other);
     }
 }
