@@ -37,7 +37,7 @@ pub struct Config {
     /// they did, so they replay byte for byte.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps: bool,
-    /// Report mails carry the board as a PNG attachment (150-250 KB a mail). A GM whose
+    /// Report mails carry the board as a PNG attachment (about 100 KB a mail). A GM whose
     /// list or players limit attachments sets `--option mail_pictures=no` (or
     /// `mail_pictures = false` here); the picture stays in the HTML report and on disk.
     #[serde(default = "yes", skip_serializing_if = "Clone::clone")]
@@ -74,6 +74,17 @@ pub struct RulesPin {
 
 fn yes() -> bool {
     true
+}
+
+/// Takes a campaign setting `key=yes|no` out of `options` (where the system would
+/// refuse it as none of its own): None where it is absent.
+pub fn take_yes_no(options: &mut BTreeMap<String, String>, key: &str) -> Result<Option<bool>> {
+    match options.remove(key).as_deref() {
+        None => Ok(None),
+        Some("yes") => Ok(Some(true)),
+        Some("no") => Ok(Some(false)),
+        Some(v) => Err(Error::Campaign(format!("option {key}={v}: use yes or no"))),
+    }
 }
 
 fn default_max_input() -> u64 {

@@ -149,7 +149,8 @@ fn create_in(req: NewCampaign) -> Result<Created> {
     let mut options = req.options.clone();
     // Press settings are the campaign's, not the system's.
     let press = super::press::take_options(&mut options)?;
-    let mail_pictures = take_mail_pictures(&mut options)?;
+    // Whether report mails carry the board as a PNG: the campaign's setting too.
+    let mail_pictures = super::config::take_yes_no(&mut options, "mail_pictures")?.unwrap_or(true);
     for (key, value) in engine.pinned_options() {
         options.entry(key.to_string()).or_insert_with(|| value.to_string());
     }
@@ -275,14 +276,4 @@ pub fn umask_warning() -> Option<String> {
              umpire's own are 0600 in a 0700 directory, but set `umask 077` for the GM's account to be safe"
         )
     })
-}
-
-/// `--option mail_pictures=yes|no`: a campaign setting, not the system's, so it is
-/// taken out of the options the system checks.
-fn take_mail_pictures(options: &mut BTreeMap<String, String>) -> Result<bool> {
-    match options.remove("mail_pictures").as_deref() {
-        None | Some("yes") => Ok(true),
-        Some("no") => Ok(false),
-        Some(v) => Err(Error::Campaign(format!("option mail_pictures={v}: use yes or no"))),
-    }
 }

@@ -55,16 +55,8 @@ pub fn take_options(options: &mut std::collections::BTreeMap<String, String>) ->
             }
         }
     }
-    if let Some(v) = options.remove("private_press") {
-        rules.private = match v.as_str() {
-            "yes" => true,
-            "no" => false,
-            _ => {
-                return Err(crate::error::Error::Campaign(format!(
-                    "option private_press={v}: use yes or no"
-                )));
-            }
-        };
+    if let Some(private) = super::config::take_yes_no(options, "private_press")? {
+        rules.private = private;
     }
     if let Some(v) = options.remove("press_limit") {
         rules.limit = v.parse().map_err(|_| {

@@ -241,18 +241,10 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
                 );
             }
             ArrowKind::Remove => {
-                let (x, y) = from;
                 let _ = write!(
                     s,
-                    r##"<path class="{class}" d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="#c0392b" stroke-width="2.4"{dash}>{title}</path>"##,
-                    x - 9.0,
-                    y - 9.0,
-                    x + 9.0,
-                    y + 9.0,
-                    x - 9.0,
-                    y + 9.0,
-                    x + 9.0,
-                    y - 9.0
+                    r##"<path class="{class}" d="{}" stroke="#c0392b" stroke-width="2.4"{dash}>{title}</path>"##,
+                    cross(from.0, from.1, 9.0)
                 );
             }
         }
@@ -294,18 +286,7 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
             esc(&u.letter)
         );
         if u.dislodged {
-            let _ = write!(
-                s,
-                r##"<path d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="#c0392b" stroke-width="2"/>"##,
-                x - 8.0,
-                y - 8.0,
-                x + 8.0,
-                y + 8.0,
-                x - 8.0,
-                y + 8.0,
-                x + 8.0,
-                y - 8.0
-            );
+            let _ = write!(s, r##"<path d="{}" stroke="#c0392b" stroke-width="2"/>"##, cross(x, y, 8.0));
         }
         s.push_str("</g>");
     }
@@ -326,9 +307,26 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
     s
 }
 
+/// An X of half-width `r` centred on (`x`, `y`), as an SVG path's `d`: a unit removed or
+/// dislodged, on any system's board.
+pub fn cross(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}",
+        x - r,
+        y - r,
+        x + r,
+        y + r,
+        x - r,
+        y + r,
+        x + r,
+        y - r
+    )
+}
+
 /// The segment `a`-`b` pulled in by `da` at its start and `db` at its end, so that an
-/// arrow starts at a counter's rim and its head stops short of the next.
-fn shorten(a: Point, b: Point, da: f64, db: f64) -> (f64, f64, f64, f64) {
+/// arrow starts at a counter's rim and its head stops short of the next (any system's
+/// board: a segment too short to pull in is left whole).
+pub fn shorten(a: Point, b: Point, da: f64, db: f64) -> (f64, f64, f64, f64) {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len = (dx * dx + dy * dy).sqrt();
     if len < da + db + 1.0 {

@@ -14,7 +14,7 @@ pub fn png(svg: &str, scale: f32) -> Result<Vec<u8>, String> {
     let size = tree.size().to_int_size().scale_by(scale).ok_or("the map has no size")?;
     let mut pixmap =
         resvg::tiny_skia::Pixmap::new(size.width(), size.height()).ok_or("the map is too large to draw")?;
-    // A white ground under everything, so the picture is opaque and goes out as RGB.
+    // A white ground under everything, so the picture is opaque: its palette has no alpha.
     pixmap.fill(resvg::tiny_skia::Color::WHITE);
     resvg::render(&tree, resvg::tiny_skia::Transform::from_scale(scale, scale), &mut pixmap.as_mut());
     encode(pixmap.width(), pixmap.height(), pixmap.data())

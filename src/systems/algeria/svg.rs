@@ -161,16 +161,10 @@ fn draw_marks(s: &mut String, data: &Data, marks: &[Mark]) {
         };
         match (&m.kind, m.from.as_deref().and_then(|f| data.area(f))) {
             (MarkKind::Move, Some(from)) => {
-                let (x0, y0) = (f64::from(from.at[0]), f64::from(from.at[1]));
-                let (dx, dy) = (x - x0, y - y0);
-                let len = (dx * dx + dy * dy).sqrt().max(1.0);
-                let (ux, uy) = (dx / len, dy / len);
+                let start = (f64::from(from.at[0]), f64::from(from.at[1]));
+                let (x1, y1, x2, y2) = crate::maps::draw::shorten(start, (x, y), 31.0, 33.0);
                 s.push_str(&format!(
-                    "<line class=\"{class}\" x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{colour}\" stroke-width=\"3.5\" opacity=\"0.8\" marker-end=\"url(#al-head)\">{title}</line>\n",
-                    x0 + ux * 31.0,
-                    y0 + uy * 31.0,
-                    x - ux * 33.0,
-                    y - uy * 33.0
+                    "<line class=\"{class}\" x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{colour}\" stroke-width=\"3.5\" opacity=\"0.8\" marker-end=\"url(#al-head)\">{title}</line>\n"
                 ));
             }
             (MarkKind::Move | MarkKind::Build, _) => {
@@ -182,15 +176,8 @@ fn draw_marks(s: &mut String, data: &Data, marks: &[Mark]) {
             }
             (MarkKind::Remove, _) => {
                 s.push_str(&format!(
-                    "<path class=\"{class}\" d=\"M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}\" stroke=\"#c0392b\" stroke-width=\"4\" opacity=\"0.8\">{title}</path>\n",
-                    x - 22.0,
-                    y - 22.0,
-                    x + 22.0,
-                    y + 22.0,
-                    x - 22.0,
-                    y + 22.0,
-                    x + 22.0,
-                    y - 22.0
+                    "<path class=\"{class}\" d=\"{}\" stroke=\"#c0392b\" stroke-width=\"4\" opacity=\"0.8\">{title}</path>\n",
+                    crate::maps::draw::cross(x, y, 22.0)
                 ));
             }
             (MarkKind::Mission { letter, .. }, _) => {

@@ -279,29 +279,19 @@ fn draw_marks(out: &mut String, data: &Data, marks: &[super::picture::Mark]) {
             (MarkKind::Remove, [(x, y), ..]) => {
                 let _ = write!(
                     out,
-                    r##"<path class="{class}" d="M{} {}L{} {}M{} {}L{} {}" stroke="#c0392b" stroke-width="4" opacity="0.85">{title}</path>"##,
-                    x - 18.0,
-                    y - 18.0,
-                    x + 18.0,
-                    y + 18.0,
-                    x - 18.0,
-                    y + 18.0,
-                    x + 18.0,
-                    y - 18.0
+                    r##"<path class="{class}" d="{}" stroke="#c0392b" stroke-width="4" opacity="0.85">{title}</path>"##,
+                    crate::maps::draw::cross(*x, *y, 18.0)
                 );
             }
             (kind, [first, .., last]) => {
                 // Pulled in at both ends, so the arrow runs from rim to rim.
-                let pull = |(x, y): (f64, f64), (tx, ty): (f64, f64), by: f64| {
-                    let (dx, dy) = (tx - x, ty - y);
-                    let len = (dx * dx + dy * dy).sqrt().max(1.0);
-                    (x + dx / len * by, y + dy / len * by)
-                };
                 let mut pts = points.clone();
                 if let (Some(second), Some(before_last)) = (points.get(1), points.get(points.len() - 2)) {
-                    pts[0] = pull(*first, *second, 16.0);
+                    let (x1, y1, _, _) = crate::maps::draw::shorten(*first, *second, 16.0, 0.0);
+                    let (_, _, x2, y2) = crate::maps::draw::shorten(*before_last, *last, 0.0, 18.0);
+                    pts[0] = (x1, y1);
                     let n = pts.len() - 1;
-                    pts[n] = pull(*last, *before_last, 18.0);
+                    pts[n] = (x2, y2);
                 }
                 let (colour, width) = match kind {
                     MarkKind::Attack => ("#111", 3.0),

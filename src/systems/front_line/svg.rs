@@ -218,15 +218,8 @@ fn draw_marks(out: &mut String, marks: &[Mark]) {
                 let (x, y) = centre(*at);
                 let _ = write!(
                     out,
-                    r##"<path class="{class}" d="M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}" stroke="#c0392b" stroke-width="4" opacity="0.85">{title}</path>"##,
-                    x - 20.0,
-                    y - 20.0,
-                    x + 20.0,
-                    y + 20.0,
-                    x - 20.0,
-                    y + 20.0,
-                    x + 20.0,
-                    y - 20.0
+                    r##"<path class="{class}" d="{}" stroke="#c0392b" stroke-width="4" opacity="0.85">{title}</path>"##,
+                    crate::maps::draw::cross(x, y, 20.0)
                 );
             }
             (kind, path) if path.len() >= 2 => {
