@@ -552,8 +552,9 @@ impl System for Algeria {
     }
 
     /// The board as every report draws it (the same for every reader: nothing hidden
-    /// is on it), so that report mails carry it as a PNG and the zine and site show it.
-    /// It draws no orders.
+    /// is on it), so that report mails carry it as a PNG and the zine and site show it;
+    /// with `map_orders=yes` (new campaigns) the step's actions are drawn on it
+    /// (`picture`), otherwise the board alone, as campaigns made before had it.
     fn picture(
         &self,
         before: &State,
