@@ -76,6 +76,7 @@ fn soak_through_the_gm_loop() {
         max_turns: None,
         options: BTreeMap::new(),
         keep: None,
+        careless: false,
     };
     let report = umpire::soak::soak(&cfg, |line| println!("{line}")).expect("soak");
     println!("{report:?}");

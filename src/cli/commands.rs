@@ -308,7 +308,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             }
             Ok(0)
         }
-        Command::Soak { system, games, seed, max_steps, max_turns, options, keep } => {
+        Command::Soak { system, games, seed, max_steps, max_turns, options, keep, careless } => {
             let cfg = umpire::soak::SoakConfig {
                 system,
                 games,
@@ -317,6 +317,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 max_turns,
                 options: pairs(&options, "--option", "KEY=VALUE")?.into_iter().collect(),
                 keep,
+                careless,
             };
             let r = umpire::soak::soak(&cfg, |line| eprintln!("{line}"))?;
             sayln!(
@@ -330,6 +331,20 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 r.seconds,
                 r.seconds / r.games.max(1) as f64
             );
+            let l = &r.lines;
+            if careless {
+                sayln!(
+                    "careless files: {} sent, {} refused ({} lines refused)",
+                    l.files,
+                    l.files_refused,
+                    l.lines_refused
+                );
+            }
+            sayln!("lines noted at ingest: {}, skipped at resolution: {}", l.lines_noted, l.lines_skipped);
+            sayln!("accepted but not carried out: {}", l.unmet);
+            for e in &l.examples {
+                sayln!("  {e}");
+            }
             sayln!(
                 "mail round trips: {:.2} per player per game turn ({} orders files, {} players, {} game turns)",
                 r.round_trips(),

@@ -240,6 +240,10 @@ enum Command {
         /// Keep the campaigns under this directory.
         #[arg(long)]
         keep: Option<PathBuf>,
+        /// Careless players: each sends plausible but often impossible orders first,
+        /// and the bot's careful ones only when those are refused.
+        #[arg(long)]
+        careless: bool,
     },
     /// Play a complete sample campaign and verify it.
     Demo {

@@ -252,6 +252,34 @@ impl OrderError {
     }
 }
 
+/// An accepted line whose fate the check at ingest could not know (an enemy's
+/// reaction, a die, an earlier line that may fail): told on the acknowledgement.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LineNote {
+    /// The line as echoed.
+    pub line: String,
+    /// What it depends on.
+    pub note: String,
+}
+
+/// The default reading of [`System::skipped`]: events `player` may read that say
+/// `skipped: <line>: <why>`.
+pub fn skipped_lines(player: &str, events: &[Event]) -> Vec<String> {
+    let viewer = Viewer::Player(player.to_string());
+    events
+        .iter()
+        .filter(|e| e.audience != Audience::Public && e.audience.admits(&viewer))
+        .filter_map(|e| e.text.strip_prefix("skipped: "))
+        .map(|rest| rest.split_once(": ").map_or(rest, |(line, _)| line).to_string())
+        .collect()
+}
+
+/// Lines compared as a player would: case and spacing aside.
+pub fn same_line(a: &str, b: &str) -> bool {
+    let fold = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_uppercase();
+    fold(a) == fold(b)
+}
+
 /// A titled block of a report: a map table, a unit list, a track.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
 pub struct Section {
@@ -357,6 +385,33 @@ pub trait System: Send + Sync {
         None
     }
 
+    /// A careless player's orders body for `player`: plausible lines (real ids, real
+    /// places, real cards) that are often impossible, for `soak --careless`. `None`:
+    /// the soak makes them by mixing up the bot's own lines (see `careless`).
+    fn careless_orders(
+        &self,
+        _state: &Self::State,
+        _player: &str,
+        _rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        None
+    }
+
+    /// What the check at ingest knows of accepted lines that may still not run: each
+    /// note names the line (as echoed) and what it depends on ("runs only if A03 is
+    /// still in your hand after the Raid"). A system that says nothing here promises
+    /// that every accepted line runs; `soak --careless` holds it to that.
+    fn notes(&self, _state: &Self::State, _player: &str, _orders: &Self::Orders) -> Vec<LineNote> {
+        Vec::new()
+    }
+
+    /// The lines of `player`'s orders (as echoed) that a step's `events` say were
+    /// skipped or replaced by a default. By default, the lines told to the player as
+    /// `skipped: <line>: <why>`.
+    fn skipped(&self, player: &str, events: &[Event]) -> Vec<String> {
+        skipped_lines(player, events)
+    }
+
     /// Checks what the rules fix about any state (stacking, tracks, counter limits).
     fn check_invariants(&self, _state: &Self::State) -> Result<(), Broken> {
         Ok(())
@@ -415,6 +470,15 @@ pub trait Engine: Send + Sync {
         player: &str,
         rng: &mut dyn rand_core::RngCore,
     ) -> Result<Option<String>>;
+    fn careless_orders(
+        &self,
+        state: &Value,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Result<Option<String>>;
+    /// The notes on an accepted body's lines; `None` if the body is refused.
+    fn notes(&self, state: &Value, player: &str, body: &str) -> Result<Option<Vec<LineNote>>>;
+    fn skipped(&self, player: &str, events: &[Event]) -> Vec<String>;
     fn check_invariants(&self, state: &Value) -> Result<Result<(), Broken>>;
     fn soak_group(&self, state: &Value) -> Result<Option<String>>;
     fn winner(&self, state: &Value) -> Result<Option<String>>;
@@ -498,6 +562,23 @@ impl<T: System> Engine for T {
 
     fn check_invariants(&self, state: &Value) -> Result<Result<(), Broken>> {
         Ok(System::check_invariants(self, &load::<T::State>(state)?))
+    }
+    fn careless_orders(
+        &self,
+        state: &Value,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Result<Option<String>> {
+        Ok(System::careless_orders(self, &load::<T::State>(state)?, player, rng))
+    }
+
+    fn notes(&self, state: &Value, player: &str, body: &str) -> Result<Option<Vec<LineNote>>> {
+        let state = load::<T::State>(state)?;
+        Ok(self.parse(&state, player, body).ok().map(|orders| System::notes(self, &state, player, &orders)))
+    }
+
+    fn skipped(&self, player: &str, events: &[Event]) -> Vec<String> {
+        System::skipped(self, player, events)
     }
 
     fn soak_group(&self, state: &Value) -> Result<Option<String>> {

@@ -3,6 +3,8 @@
 //! are checked after every step, and every finished campaign must pass `verify` with
 //! its audit bundle. This is what shows a rules module holds up over whole games.
 
+pub mod careless;
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -29,6 +31,9 @@ pub struct SoakConfig {
     pub options: BTreeMap<String, String>,
     /// Keep each game's campaign here (as `game-<n>`) instead of a temporary directory.
     pub keep: Option<PathBuf>,
+    /// Players send careless orders first (see `careless`), and the careful bot's only
+    /// after a refusal.
+    pub careless: bool,
 }
 
 #[derive(Debug, Default)]
@@ -46,6 +51,8 @@ pub struct SoakReport {
     pub turns: u64,
     /// Players seated in each game.
     pub players: usize,
+    /// What became of the lines the players sent (careless or not).
+    pub lines: careless::Tally,
 }
 
 impl SoakReport {
@@ -98,6 +105,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         let mut group: Option<String> = None;
         let mut winner: Option<String> = None;
         let mut turns: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        let mut watched: BTreeMap<String, careless::Watched> = BTreeMap::new();
         report.players = players.len();
         while c.steps() < cfg.max_steps {
             let state = c.current_state()?;
@@ -111,6 +119,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 break;
             }
             let phase = c.phase(&state)?;
+            let steps_seen = c.steps();
             if phase.game_over.is_some() {
                 ended = true;
                 winner = engine.winner(&state)?;
@@ -135,7 +144,27 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             // standing orders ride on its own turns.
             for player in &phase.waited_for() {
                 let state = c.current_state()?;
-                let body = if crate::campaign::signon::is_sign_on(&phase) {
+                let sign_on = crate::campaign::signon::is_sign_on(&phase);
+                if cfg.careless && !sign_on && !phase.prompts.contains_key(player) {
+                    if send_careless(
+                        &mut c,
+                        &mut rng,
+                        &players,
+                        &secrets,
+                        game,
+                        player,
+                        &mut report.lines,
+                        &mut watched,
+                    )? {
+                        report.orders += 1;
+                        // Accepted: it stands (and an immediate phase has already resolved).
+                        if phase.mode == PhaseMode::Immediate {
+                            break;
+                        }
+                        continue;
+                    }
+                }
+                let body = if sign_on {
                     "signing on".to_string()
                 } else {
                     let body = engine.random_orders(&state, player, &mut rng)?.ok_or_else(|| {
@@ -150,7 +179,12 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 let text = format!("GAME soak-{game}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n");
                 let done = ingest::ingest(&mut c, text.as_bytes())?;
                 match done.verdict {
-                    Verdict::Accepted { .. } => report.orders += 1,
+                    Verdict::Accepted { .. } => {
+                        report.orders += 1;
+                        if !sign_on {
+                            watch(engine.as_ref(), &state, player, &body, &mut report.lines, &mut watched)?;
+                        }
+                    }
                     other => {
                         let ack = read_ack(&dir, c.steps() + 1, done.input);
                         return Err(Error::Campaign(format!(
@@ -165,6 +199,27 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             }
             if phase.mode == PhaseMode::Deadline {
                 adjudicate::adjudicate(&mut c, false)?;
+            }
+            for step in steps_seen + 1..=c.steps() {
+                let events = c.events(step)?;
+                for (player, w) in watched.iter_mut() {
+                    for line in engine.skipped(player, &events) {
+                        match w.skip(&line) {
+                            Some(true) => {
+                                report.lines.lines_skipped += 1;
+                                report.lines.unmet += 1;
+                                if report.lines.examples.len() < 10 {
+                                    report
+                                        .lines
+                                        .examples
+                                        .push(format!("game {game}, step {step}, {player}: {line}"));
+                                }
+                            }
+                            Some(false) => report.lines.lines_skipped += 1,
+                            None => {}
+                        }
+                    }
+                }
             }
         }
         let steps = c.steps();
@@ -226,4 +281,64 @@ fn echo_round_trip(
 
 fn read_ack(dir: &std::path::Path, step: u64, input: u64) -> String {
     std::fs::read_to_string(dir.join(format!("phases/{step}/acks/{input:06}.txt"))).unwrap_or_default()
+}
+
+/// Notes the lines of an accepted file for the tally.
+fn watch(
+    engine: &dyn systems::Engine,
+    state: &serde_json::Value,
+    player: &str,
+    body: &str,
+    tally: &mut careless::Tally,
+    watched: &mut BTreeMap<String, careless::Watched>,
+) -> Result<()> {
+    let Ok(echo) = engine.check(state, player, body)? else {
+        return Ok(());
+    };
+    let notes = engine.notes(state, player, body)?.unwrap_or_default();
+    let w = careless::Watched::of(&echo, &notes);
+    tally.lines_noted += w.noted.len() as u64;
+    watched.insert(player.to_string(), w);
+    Ok(())
+}
+
+/// One careless file through ingest: refused (every bad line counted) or accepted and
+/// watched. The ingest's verdict must agree with the system's check.
+#[allow(clippy::too_many_arguments)]
+fn send_careless(
+    c: &mut Campaign,
+    rng: &mut ChaCha20Rng,
+    players: &[String],
+    secrets: &BTreeMap<String, String>,
+    game: usize,
+    player: &str,
+    tally: &mut careless::Tally,
+    watched: &mut BTreeMap<String, careless::Watched>,
+) -> Result<bool> {
+    let engine = c.engine()?;
+    let state = c.current_state()?;
+    let Some(body) = careless::orders(engine.as_ref(), &state, player, players, rng)? else {
+        return Ok(false);
+    };
+    let secret = secrets.get(player).ok_or_else(|| Error::Campaign(format!("no secret for {player}")))?;
+    let text = format!("GAME soak-{game}\nPLAYER {player}\nSECRET {secret}\n{body}\nEND\n");
+    let checked = engine.check(&state, player, &body)?;
+    tally.files += 1;
+    let done = ingest::ingest(c, text.as_bytes())?;
+    match (done.verdict, checked) {
+        (Verdict::Accepted { .. }, Ok(_)) => {
+            watch(engine.as_ref(), &state, player, &body, tally, watched)?;
+            Ok(true)
+        }
+        (Verdict::Refused { .. }, Err(errors)) => {
+            tally.files_refused += 1;
+            tally.lines_refused += errors.len() as u64;
+            Ok(false)
+        }
+        (verdict, checked) => Err(Error::Campaign(format!(
+            "game {game}, step {}: {player}'s careless file: ingest said {verdict:?}, the check said {}:\n{body}",
+            c.steps() + 1,
+            if checked.is_ok() { "accepted" } else { "refused" }
+        ))),
+    }
 }
