@@ -91,3 +91,47 @@ fn labels_are_escaped_in_forum_reports_and_to_rolls_are_hidden() {
         !carol.contains("rolls 1d20 for \"morale\": ") && !public_txt.contains("rolls 1d20 for \"morale\": ")
     );
 }
+
+/// The outbox's newest acknowledgement file: its whole text and its size in bytes.
+fn newest_ack_file(dir: &std::path::Path) -> (String, u64) {
+    let mut acks: Vec<std::path::PathBuf> = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("-ack-"))
+        .collect();
+    acks.sort();
+    let last = acks.last().expect("an acknowledgement");
+    (mail_text(last), std::fs::metadata(last).unwrap().len())
+}
+
+#[test]
+fn a_flood_of_bad_lines_is_answered_in_at_most_16_kib_with_lines_quoted_short_and_escaped() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let secrets = new_campaign(
+        &dir,
+        "diplomacy",
+        &["austria", "england", "france", "germany", "italy", "russia", "turkey"],
+    );
+    let d = dir.to_str().unwrap();
+    // 20,000 bad lines, one of them 3,000 characters long with an escape sequence in it.
+    let mut body = format!("GAME g\nPLAYER france\nSECRET {}\n", secrets["france"]);
+    body.push_str(&format!("A Par - \u{1b}[31m{}\n", "Bur".repeat(1000)));
+    for i in 0..20_000 {
+        body.push_str(&format!("A Nowhere{i} - Mun\n"));
+    }
+    body.push_str("END\n");
+    let m = file(tmp.path(), "flood.eml", &mail("france@example.org", "flood", &body));
+    ok(&["ingest", d, m.to_str().unwrap()]);
+    let (text, bytes) = newest_ack_file(&dir);
+    assert!(text.starts_with("REFUSED"), "{}", &text[..text.len().min(400)]);
+    assert!(text.len() <= 16 * 1024, "the answer's text is {} bytes", text.len());
+    // The whole mail, text and HTML parts with their headers, stays near the bound too.
+    assert!(bytes <= 40 * 1024, "the answer mail is {bytes} bytes");
+    assert!(text.contains("left out: errors: "), "{}", &text[text.len().saturating_sub(600)..]);
+    assert!(!text.contains('\u{1b}'), "a control character came back");
+    assert!(text.contains("\\u{1b}[31m"), "the escape is not shown escaped");
+    let long_line = text.lines().find(|l| l.contains("\\u{1b}")).unwrap();
+    assert!(long_line.chars().count() < 150, "a line quoted at {} characters", long_line.chars().count());
+}

@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde_json::json;
 
 use super::adjudicate::{self, Outcome};
+use super::answer;
 use super::event::{Accept, Event, Input};
 use super::outbox::{self, Mail};
 use super::{Campaign, Txn, store};
@@ -334,7 +335,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             "step": step,
             "press": press,
         });
-        reply.send(txn, "press", &ctx)?;
+        reply.send(txn, "press", ctx)?;
         let sent = press.iter().filter(|p| p.accepted).count();
         return Ok(Verdict::Press { player: player_id, sent, refused: press.len() - sent });
     }
@@ -392,7 +393,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         engine.check(&state, &player_id, &envelope.body)?
     };
     let echo = match check {
-        Ok(echo) => echo,
+        Ok(echo) => echo.iter().map(|l| answer::quote(l, answer::REASON_CHARS)).collect::<Vec<_>>(),
         Err(errors) => {
             let errors = in_the_mail(&envelope, errors);
             return reply.refuse(txn, Some(&player_id), "some orders are not right".into(), errors);
@@ -440,7 +441,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         "salt": trust::hex(&r.salt),
         "sealed": sealed.trim_end(),
     });
-    reply.send(txn, "accepted", &ctx)?;
+    reply.send(txn, "accepted", ctx)?;
     Ok(Verdict::Accepted { player: player_id, receipt })
 }
 
@@ -496,7 +497,7 @@ fn gm(c: &Campaign, envelope: &Envelope, reply: &mut Reply, txn: &mut Txn) -> Re
                 "step": reply.step,
                 "echo": outcome.done,
             });
-            reply.send(txn, "done", &ctx)?;
+            reply.send(txn, "done", ctx)?;
             Ok(Verdict::Gm { done: outcome.done, adjudicate: outcome.adjudicate })
         }
     }
@@ -559,12 +560,14 @@ impl Reply<'_> {
         reason: String,
         mut errors: Vec<LineError>,
     ) -> Result<Verdict> {
-        if !self.authenticated {
-            // Nothing of an unauthenticated mail is quoted back.
-            for e in &mut errors {
-                e.text = String::new();
-            }
+        for e in &mut errors {
+            // Nothing of an unauthenticated mail is quoted back; a player's line at
+            // most in part, and never a control character.
+            e.text =
+                if self.authenticated { answer::quote(&e.text, answer::QUOTE_CHARS) } else { String::new() };
+            e.reason = answer::quote(&e.reason, answer::REASON_CHARS);
         }
+        let reason = answer::quote(&reason, answer::REASON_CHARS);
         let ctx = json!({
             "accepted": false,
             "campaign": self.campaign_info()?,
@@ -579,13 +582,15 @@ impl Reply<'_> {
             // A plain file with no sender: the GM who ingested it gets the answer.
             self.to = self.c.config.gm_email.clone();
         }
-        self.send(txn, "refused", &ctx)?;
+        self.send(txn, "refused", ctx)?;
         Ok(Verdict::Refused { reason })
     }
 
-    fn send(&self, txn: &mut Txn, what: &str, ctx: &serde_json::Value) -> Result<()> {
+    fn send(&self, txn: &mut Txn, what: &str, mut ctx: serde_json::Value) -> Result<()> {
         let templates = Templates::new(Some(&self.c.root));
-        let text = templates.render("ack", Format::Text, ctx)?;
+        let (text, html) = super::answer::fit(&mut ctx, |ctx| {
+            Ok((templates.render("ack", Format::Text, ctx)?, templates.render("ack", Format::Html, ctx)?))
+        })?;
         txn.write(format!("phases/{}/acks/{:06}.txt", self.step, self.n), text.clone());
         let Some(to) = self.to.clone() else {
             return Ok(());
@@ -606,7 +611,7 @@ impl Reply<'_> {
                 to: vec![to],
                 subject,
                 text,
-                html: Some(templates.render("ack", Format::Html, ctx)?),
+                html: Some(html),
                 in_reply_to: self.mail.message_id.clone(),
                 references: self.mail.references.clone(),
                 auto_reply: true,

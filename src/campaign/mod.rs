@@ -15,6 +15,7 @@
 //! half-done, and changes files only through a [`store::Txn`].
 
 pub mod adjudicate;
+pub mod answer;
 pub mod clock;
 pub mod config;
 pub mod event;
