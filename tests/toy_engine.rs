@@ -228,3 +228,90 @@ fn a_turn_stops_at_a_question_and_resumes_and_who_is_asked_follows_the_state() {
     run_at(&at(4.0), &["audit-bundle", d, "-o", bundle.to_str().unwrap()]);
     assert!(run_at(&at(4.0), &["verify", d, "--bundle", bundle.to_str().unwrap()]).contains("verify: OK"));
 }
+
+/// The Message-ID of a mail file in the outbox, without the angle brackets.
+fn message_id(path: &Path) -> String {
+    let raw = std::fs::read_to_string(path).unwrap();
+    let line = raw.lines().find(|l| l.to_ascii_lowercase().starts_with("message-id:")).unwrap();
+    line.split_once(':').unwrap().1.trim().trim_matches(|c| c == '<' || c == '>').to_string()
+}
+
+/// A reply mail from `from`, answering the mail `parent`, with `body`.
+fn reply_mail(from: &str, id: &str, parent: &str, body: &str) -> String {
+    format!(
+        "From: {from}\r\nTo: game@example.org\r\nSubject: Re: [g] Step 1\r\nMessage-ID: <{id}@example.org>\r\nIn-Reply-To: <{parent}>\r\nReferences: <{parent}>\r\nDate: Mon, 23 Nov 2026 14:00:00 +0000\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{}",
+        body.replace('\n', "\r\n")
+    )
+}
+
+/// Issue 24, item 4: a question answered by a bare reply to the report mail, the
+/// question quoted beneath it and no header lines; the report mail shows the whole
+/// orders file to copy. A reply is known by the answer code in the report mail's
+/// Message-ID: the same reply from another address, a reply naming no code, and blue
+/// replying with red's code are read as any other mail.
+#[test]
+fn a_question_is_answered_by_a_bare_reply_to_the_report_mail_and_by_no_one_else() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    let d = dir.to_str().unwrap();
+    run_at(
+        T0,
+        &[
+            "new",
+            "toy",
+            d,
+            "--player",
+            "red=red@example.org",
+            "--player",
+            "blue=blue@example.org",
+            "--gm-email",
+            "gm@example.org",
+            "--address",
+            "game@example.org",
+        ],
+    );
+    let red = welcome_secret(&dir, "red");
+    let mut n = 0;
+    assert!(send(&dir, &at(1.0), &mut n, "red", &red, "ADVANCE").contains("accepted"));
+    run_at(&at(2.0), &["adjudicate", d, "--force"]);
+    let report = dir.join("outbox/0001-report-red.eml");
+    let text = mail_text(&report).replace("\r\n", "\n");
+    assert!(text.contains("Question for red"), "{text}");
+    assert!(text.contains("reply\nto this mail with the number"), "{text}");
+    let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
+    let orders =
+        ["  GAME g", "  PLAYER red", "  SECRET (your secret)", "  PHASE T1-CHOICE", "  take", "  END"];
+    assert!(lines.windows(orders.len()).any(|w| w == orders), "{text}");
+    let parent = message_id(&report);
+    let quoted: String = text.lines().map(|l| format!("> {l}\n")).collect();
+    let body = format!("2\n\nOn Monday the game wrote:\n{quoted}");
+    let ingest = |name: &str, raw: String| {
+        let f = file(tmp.path(), name, &raw);
+        run_at(&at(3.0), &["ingest", d, f.to_str().unwrap()])
+    };
+    // Attacks first: none of them is taken as red's answer.
+    let forged_from = ingest("a1.eml", reply_mail("mallory@elsewhere.example", "a1", &parent, &body));
+    assert!(!forged_from.contains("accepted"), "{forged_from}");
+    let no_code =
+        ingest("a2.eml", reply_mail("red@example.org", "a2", "0001-report-red.g@example.org", &body));
+    assert!(!no_code.contains("accepted"), "{no_code}");
+    let blue_with_reds = ingest("a3.eml", reply_mail("blue@example.org", "a3", &parent, &body));
+    assert!(!blue_with_reds.contains("accepted"), "{blue_with_reds}");
+    assert!(run_at(&at(3.0), &["status", d]).contains("(T1-CHOICE)"));
+    // Red's own reply is the answer, echoed as its words.
+    let said = ingest("r.eml", reply_mail("red@example.org", "r", &parent, &body));
+    assert!(said.contains("accepted"), "{said}\n{}", newest_ack(&dir));
+    let ack = newest_ack(&dir);
+    assert!(ack.lines().any(|l| l.trim() == "gamble"), "{ack}");
+    run_at(&at(4.0), &["adjudicate", d, "--force"]);
+    assert!(std::fs::read_to_string(dir.join("reports/2/public.txt")).unwrap().contains("Red gambles"));
+    // Once answered, the same reply answers nothing.
+    let again = ingest("r2.eml", reply_mail("red@example.org", "r2", &parent, &body));
+    assert!(!again.contains("accepted"), "{again}");
+    let bundle = tmp.path().join("bundle.json");
+    run_at(&at(5.0), &["audit-bundle", d, "-o", bundle.to_str().unwrap()]);
+    assert!(
+        run_at(&at(5.0), &["verify", d, "--bundle", bundle.to_str().unwrap()])
+            .contains("every step replayed")
+    );
+}

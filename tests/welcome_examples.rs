@@ -73,7 +73,9 @@ fn skip_lines(dir: &Path, player: &str) -> Vec<String> {
         let Ok(text) = std::fs::read_to_string(e.path().join(format!("{player}.txt"))) else { continue };
         out.extend(
             text.lines()
-                .filter(|l| l.contains("skipped") || l.contains("cannot be made") || l.contains("default is played"))
+                .filter(|l| {
+                    l.contains("skipped") || l.contains("cannot be made") || l.contains("default is played")
+                })
                 .map(str::to_string),
         );
     }
@@ -161,7 +163,10 @@ fn round_trip(system: &str) {
         for told in skip_lines(&dir, p) {
             let said = fold(&told);
             for line in &shown {
-                assert!(!said.contains(line.as_str()), "{system}: {p}'s welcome example `{line}` was not carried out:\n{told}");
+                assert!(
+                    !said.contains(line.as_str()),
+                    "{system}: {p}'s welcome example `{line}` was not carried out:\n{told}"
+                );
             }
         }
     }

@@ -418,6 +418,13 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             Some(html),
         );
         mail.attachments = attach(svg.as_ref());
+        if let Some(prompt) = next.prompts.get(&player.id) {
+            // A question: the mail says how to answer it by a plain reply, and its
+            // Message-ID carries the code that reply is known by.
+            let how = super::reply_answer::how_to_answer(&c.config, &player.id, &next, prompt);
+            mail.text = format!("{how}\n{}", mail.text);
+            mail.tag = Some(super::reply_answer::code(&c.config, player, step));
+        }
         outbox::queue(&c.config, &mut txn, mail)?;
     }
     let chain_warning = chain_warning(step, c.config.chain_length);

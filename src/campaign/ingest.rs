@@ -224,7 +224,17 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             Vec::new(),
         );
     }
-    let Some((text, envelope)) = find_envelope(mail) else {
+    // A plain reply to a report's question, without header lines: its answer code
+    // (see `reply_answer`) stands in for the secret.
+    let by_reply = find_envelope(mail)
+        .is_none()
+        .then(|| super::reply_answer::read(&c.config, mail, &phase, c.steps()))
+        .flatten();
+    let found = match &by_reply {
+        Some((_, text)) => Some((text.clone(), parse_envelope(text))),
+        None => find_envelope(mail),
+    };
+    let Some((text, envelope)) = found else {
         let reason = if mail.text.trim().is_empty() && mail.attachments.is_empty() {
             "the mail is empty: no orders found".to_string()
         } else {
@@ -302,6 +312,11 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
     } else {
         match c.config.player(name) {
             None => Err(format!("the PLAYER line names no player of game {}", c.config.id)),
+            Some(player) if by_reply.as_ref().is_some_and(|(id, _)| *id == player.id) => {
+                reply.to = Some(player.email.clone());
+                reply.authenticated = true;
+                Ok(player.id.clone())
+            }
             Some(player) if !envelope.secret.as_deref().is_some_and(|s| player.secret_fits(s)) => {
                 // The named player hears of it at their own address, whoever sent it.
                 reply.to = Some(player.email.clone());
@@ -616,6 +631,7 @@ impl Reply<'_> {
                 references: self.mail.references.clone(),
                 auto_reply: true,
                 attachments: Vec::new(),
+                tag: None,
             },
         )?;
         Ok(())

@@ -23,6 +23,8 @@ pub struct Mail {
     pub auto_reply: bool,
     /// (file name, MIME type, bytes), after the text.
     pub attachments: Vec<(String, String, Vec<u8>)>,
+    /// Written into the Message-ID, which a reply names: a report's answer code.
+    pub tag: Option<String>,
 }
 
 impl Mail {
@@ -38,6 +40,7 @@ impl Mail {
             references: Vec::new(),
             auto_reply: false,
             attachments: Vec::new(),
+            tag: None,
         }
     }
 }
@@ -61,7 +64,10 @@ pub fn queue(config: &Config, txn: &mut Txn, mail: Mail) -> Result<PathBuf> {
             r
         },
         auto_submitted: mail.auto_reply,
-        message_id: format!("{}.{}@{}", mail.name, config.id, domain),
+        message_id: match &mail.tag {
+            Some(tag) => format!("{}.{tag}.{}@{}", mail.name, config.id, domain),
+            None => format!("{}.{}@{}", mail.name, config.id, domain),
+        },
         date: clock::now(),
         attachments: mail.attachments,
     };

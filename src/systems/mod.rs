@@ -185,10 +185,15 @@ pub struct Prompt {
 }
 
 impl Prompt {
-    /// The answer a reply gives: the first line that is not blank or a comment, as a
-    /// number (1 = the first answer) or as an answer's words in any case.
+    /// The answer a reply gives: the first line that is not blank, a comment or quoted
+    /// (`> `, the question a mail client quotes beneath a reply), as a number (1 = the
+    /// first answer) or as an answer's words in any case.
     pub fn read(&self, body: &str) -> Result<usize, Refusal> {
-        let line = body.lines().map(str::trim).find(|l| !l.is_empty() && !l.starts_with('#')).unwrap_or("");
+        let line = body
+            .lines()
+            .map(str::trim)
+            .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('>'))
+            .unwrap_or("");
         let words = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ").to_lowercase();
         if let Ok(n) = line.parse::<usize>()
             && (1..=self.answers.len()).contains(&n)
