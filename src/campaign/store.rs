@@ -60,8 +60,33 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
     write_atomic_mode(path, bytes, None)
 }
 
+/// Every write makes a new regular file in place of the old one (a rename): a path
+/// that holds something else (a device, a FIFO, a directory, a link) is refused, or
+/// `-o /dev/full` run as root would replace the device with the file.
+fn refuse_unless_regular(path: &Path) -> Result<()> {
+    let Ok(meta) = fs::symlink_metadata(path) else {
+        return Ok(());
+    };
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return Ok(());
+    }
+    let what = if kind.is_dir() {
+        "a directory"
+    } else if kind.is_symlink() {
+        "a symbolic link"
+    } else {
+        "not a regular file (a device, a FIFO or a socket)"
+    };
+    Err(crate::error::Error::Campaign(format!(
+        "{} is {what}: umpire writes only regular files, and leaves this one as it is",
+        path.display()
+    )))
+}
+
 /// As [`write_atomic`], with Unix permissions (default 0600).
 pub fn write_atomic_mode(path: &Path, bytes: &[u8], mode: Option<u32>) -> Result<()> {
+    refuse_unless_regular(path)?;
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     create_dirs(dir)?;
     let mut tmp = tempfile::Builder::new()

@@ -538,8 +538,12 @@ fn gather(
     use umpire::mail::capped::read_capped;
     let mut inputs = Vec::new();
     if stdin {
-        let raw =
-            read_capped(std::io::stdin().lock(), limit).context("reading the mail from standard input")?;
+        let seconds = std::env::var("UMPIRE_STDIN_SECONDS")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(umpire::mail::capped::STDIN_SECONDS);
+        let raw = umpire::mail::capped::read_stdin_capped(limit, seconds)
+            .context("reading the mail from standard input")?;
         inputs.push(Input::new("standard input".into(), raw));
     }
     for f in files {
@@ -687,15 +691,16 @@ fn ingest_command(
         _ if Path::new("campaign.toml").exists() => (PathBuf::from("."), paths.clone()),
         _ => bail!("name the campaign directory first: umpire ingest DIR FILE..."),
     };
-    let mut c = match Campaign::open(&dir) {
-        Ok(c) => c,
+    // The inputs are read before the campaign is locked: a slow or endless sender
+    // must not hold up every other ingest of the campaign.
+    let limit = match umpire::campaign::config::Config::load(&dir) {
+        Ok(config) => config.max_input_bytes,
         Err(e) if stdin => {
             eprintln!("umpire: {e:#}");
             return Ok(EX_TEMPFAIL);
         }
         Err(e) => return Err(e.into()),
     };
-    let limit = c.config.max_input_bytes;
     let inputs = match gather(&files, stdin, maildir.as_deref(), mbox.as_deref(), limit) {
         Ok(i) => i,
         Err(e) if stdin => {
@@ -703,6 +708,14 @@ fn ingest_command(
             return Ok(EX_TEMPFAIL);
         }
         Err(e) => return Err(e),
+    };
+    let mut c = match Campaign::open(&dir) {
+        Ok(c) => c,
+        Err(e) if stdin => {
+            eprintln!("umpire: {e:#}");
+            return Ok(EX_TEMPFAIL);
+        }
+        Err(e) => return Err(e.into()),
     };
     if inputs.is_empty() {
         // Only finish what an interrupted run stored but never answered or resolved.
