@@ -181,8 +181,16 @@ fn a_gm_may_keep_pictures_out_of_the_mail() {
         assert_eq!(attached(&dir), png, "{name}: PNG attachments");
         assert!(dir.join("reports/1/public.svg").exists(), "{name}: the picture is kept");
         let html = std::fs::read_to_string(dir.join("reports/1/france.html")).unwrap();
-        assert!(html.contains("<svg"), "{name}: the HTML report shows the board");
+        assert!(html.contains("<img src=\"public.svg\""), "{name}: the HTML report shows the board's file");
     }
+    // The mail's HTML shows the attached PNG, not a second copy of the picture as SVG
+    // (which mail readers strip): the board travels once.
+    let mail = tmp.path().join("with/outbox/0001-report-france.eml");
+    let bytes = std::fs::read(&mail).unwrap();
+    let parsed = mail_parser::MessageParser::default().parse(&bytes).expect("a mail");
+    let html = parsed.body_html(0).expect("an HTML part");
+    assert!(html.contains("src=\"cid:board-step-1.png\"") && !html.contains("<svg"), "{html}");
+    assert!(bytes.len() < 150_000, "a report mail of {} bytes", bytes.len());
     // The GM may also turn them off later, by hand, in campaign.toml.
     let dir = tmp.path().join("with");
     let toml = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();

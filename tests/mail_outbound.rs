@@ -19,6 +19,7 @@ fn reply() -> Outgoing {
         message_id: "ack.spring-1901.0007.england@umpire.example.org".into(),
         date: Utc.with_ymd_and_hms(2025, 3, 3, 9, 15, 0).single().unwrap_or_default(),
         attachments: Vec::new(),
+        inline: Vec::new(),
     }
 }
 

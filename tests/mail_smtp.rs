@@ -25,6 +25,7 @@ fn mail(n: u32, to: &str, body: &str) -> Vec<u8> {
         message_id: format!("reply-{n}@umpire.example.org"),
         date: Utc.with_ymd_and_hms(2025, 3, 3, 9, 0, n).single().unwrap_or_default(),
         attachments: Vec::new(),
+        inline: Vec::new(),
     })
     .unwrap()
 }

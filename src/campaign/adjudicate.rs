@@ -266,6 +266,7 @@ pub fn render_reports(
     for viewer in viewers {
         let kind = if viewer == Viewer::Public { "public" } else { "player" };
         let mut view = engine.view(&computed.state, &viewer)?;
+        let mut svg_file = None;
         // The board picture with the step's orders (campaigns made with maps only). A
         // reader's own copy is written only where it differs from the public one: the
         // same picture again would be a private file whose bare hash is published.
@@ -276,10 +277,17 @@ pub fn render_reports(
                 let path = PathBuf::from(format!("reports/{step}/{}.svg", viewer.report_name()));
                 out.push((path, svg.clone(), viewer.clone()));
             }
+            let own = public_svg.as_deref() != Some(svg.as_str());
             if viewer == Viewer::Public {
                 public_svg = Some(svg.clone());
             }
-            view.svg = Some(svg);
+            if config.linked_pictures {
+                // The HTML shows the file: the reader's own where it differs.
+                let name = if own { viewer.report_name() } else { "public" };
+                svg_file = Some(format!("{name}.svg"));
+            } else {
+                view.svg = Some(svg);
+            }
         }
         let mut ctx = context::report(
             campaign.clone(),
@@ -294,12 +302,26 @@ pub fn render_reports(
             format!("umpire verify {}", config.id),
         );
         ctx.press = press.iter().map(context::PressInfo::of).collect();
+        ctx.svg_file = svg_file;
         for format in Format::ALL {
             let path = PathBuf::from(format!("reports/{step}/{}.{}", viewer.report_name(), format.ext()));
             out.push((path, templates.render(kind, format, &ctx)?, viewer.clone()));
         }
     }
     Ok(out)
+}
+
+/// A report mail's HTML shows the attached board (`cid:`) where the report shows the
+/// SVG file beside it (the reader's own, or the public one): the picture travels once,
+/// as the PNG mail readers display.
+fn show_inline(mail: &mut Mail, reader: &str) {
+    let Some(html) = mail.html.as_mut() else { return };
+    let Some((png, _, _)) = mail.attachments.first() else { return };
+    let cid = format!("src=\"cid:{png}\"");
+    for file in [format!("{reader}.svg"), "public.svg".to_string()] {
+        *html = html.replace(&format!("src=\"{file}\""), &cid);
+    }
+    mail.inline = std::mem::take(&mut mail.attachments);
 }
 
 fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, Sealed>) -> Result<Outcome> {
@@ -418,6 +440,9 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             Some(html),
         );
         mail.attachments = attach(svg.as_ref());
+        if c.config.linked_pictures {
+            show_inline(&mut mail, &player.id);
+        }
         if let Some(prompt) = next.prompts.get(&player.id) {
             // A question: the mail says how to answer it by a plain reply, and its
             // Message-ID carries the code that reply is known by.
@@ -438,6 +463,9 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         let mut mail =
             Mail::new(format!("{step:04}-report-gm"), &gm, format!("{subject} (GM)"), text, Some(html));
         mail.attachments = attach(svg.as_ref());
+        if c.config.linked_pictures {
+            show_inline(&mut mail, "gm");
+        }
         outbox::queue(&c.config, &mut txn, mail)?;
     }
     let sealed_files: BTreeMap<PlayerId, String> =

@@ -42,6 +42,12 @@ pub struct Config {
     /// `mail_pictures = false` here); the picture stays in the HTML report and on disk.
     #[serde(default = "yes", skip_serializing_if = "Clone::clone")]
     pub mail_pictures: bool,
+    /// HTML reports show the board from its SVG file beside them instead of carrying
+    /// the whole picture in every reader's report, and report mails show the attached
+    /// PNG (`cid:`) instead of an SVG that mail readers strip (new campaigns; those
+    /// made before keep their inline pictures, so they replay byte for byte).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub linked_pictures: bool,
     /// Which press players may send (absent in campaigns made before press: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub press: Option<super::press::PressRules>,

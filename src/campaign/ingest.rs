@@ -632,6 +632,7 @@ impl Reply<'_> {
                 auto_reply: true,
                 attachments: Vec::new(),
                 tag: None,
+                inline: Vec::new(),
             },
         )?;
         Ok(())

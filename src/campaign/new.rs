@@ -169,6 +169,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         escape_reports: true,
         maps: true,
         mail_pictures,
+        linked_pictures: true,
         press: Some(press),
         rules: Some(super::config::RulesPin {
             revision: info.rules,

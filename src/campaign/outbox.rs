@@ -25,6 +25,8 @@ pub struct Mail {
     pub attachments: Vec<(String, String, Vec<u8>)>,
     /// Written into the Message-ID, which a reply names: a report's answer code.
     pub tag: Option<String>,
+    /// Pictures the HTML shows as `cid:<file name>` (see `Outgoing::inline`).
+    pub inline: Vec<(String, String, Vec<u8>)>,
 }
 
 impl Mail {
@@ -41,6 +43,7 @@ impl Mail {
             auto_reply: false,
             attachments: Vec::new(),
             tag: None,
+            inline: Vec::new(),
         }
     }
 }
@@ -70,6 +73,7 @@ pub fn queue(config: &Config, txn: &mut Txn, mail: Mail) -> Result<PathBuf> {
         },
         date: clock::now(),
         attachments: mail.attachments,
+        inline: mail.inline,
     };
     let bytes = build_message(&outgoing)?;
     let path = PathBuf::from("outbox").join(format!("{}.eml", mail.name));

@@ -56,6 +56,9 @@ pub struct Settings {
     /// Reports carry board pictures (see `Config::maps`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps: bool,
+    /// HTML reports show the board from its file (see `Config::linked_pictures`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub linked_pictures: bool,
     /// SHA-256 of each template and data file the campaign overrides (path → hex).
     #[serde(default)]
     pub files: BTreeMap<String, String>,
@@ -73,6 +76,7 @@ impl Settings {
             players: config.player_ids(),
             escape_reports: config.escape_reports,
             maps: config.maps,
+            linked_pictures: config.linked_pictures,
             files,
         }
     }
@@ -92,6 +96,7 @@ impl Settings {
             escape_reports: self.escape_reports,
             maps: self.maps,
             mail_pictures: false,
+            linked_pictures: self.linked_pictures,
             press: None,
             schedule: None,
             rules: None,

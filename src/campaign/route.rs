@@ -77,6 +77,7 @@ pub fn unrouted(root: &Path, raw: &[u8]) -> Result<PathBuf> {
         message_id: format!("unrouted-{n}@{domain}"),
         date: super::clock::now(),
         attachments: Vec::new(),
+        inline: Vec::new(),
     })?;
     store::write_atomic(&root.join("outbox").join(format!("unrouted-{n:06}.eml")), &bytes)?;
     Ok(stored)

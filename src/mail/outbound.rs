@@ -10,7 +10,7 @@ use crate::error::{Context, Error};
 use chrono::{DateTime, Utc};
 use lettre::Message;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue, MIME_VERSION_1_0};
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::{Mailbox, MultiPart, SinglePart};
 
 /// One mail to send.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +36,9 @@ pub struct Outgoing {
     /// Files attached after the text: (file name, MIME type, bytes). The board's PNG
     /// goes here, for mail readers that show no SVG.
     pub attachments: Vec<(String, String, Vec<u8>)>,
+    /// Pictures the HTML shows as `cid:<file name>`: (file name, MIME type, bytes),
+    /// sent as inline parts beside the HTML (multipart/related).
+    pub inline: Vec<(String, String, Vec<u8>)>,
 }
 
 /// Writes `m` as mail bytes: CRLF line endings, headers in ASCII (non-ASCII words
@@ -84,6 +87,21 @@ pub fn build_message(m: &Outgoing) -> crate::error::Result<Vec<u8>> {
             ));
     }
     let message = match &m.html {
+        Some(html) if !m.inline.is_empty() => {
+            // The HTML and the pictures it shows travel together; the plain text beside.
+            let mut related = MultiPart::related().singlepart(SinglePart::html(html.clone()));
+            for (name, mime, bytes) in &m.inline {
+                let kind = ContentType::parse(mime)
+                    .map_err(|e| Error::Mail(format!("picture {name}: MIME type '{mime}': {e}")))?;
+                related = related.singlepart(
+                    lettre::message::Attachment::new_inline_with_name(name.clone(), name.clone())
+                        .body(bytes.clone(), kind),
+                );
+            }
+            let alternative =
+                MultiPart::alternative().singlepart(SinglePart::plain(m.text.clone())).multipart(related);
+            builder.multipart(alternative)
+        }
         Some(html) if !m.attachments.is_empty() => {
             let mut mixed =
                 MultiPart::mixed().multipart(MultiPart::alternative_plain_html(m.text.clone(), html.clone()));

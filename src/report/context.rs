@@ -110,6 +110,10 @@ pub struct ReportContext {
     pub events: Vec<String>,
     pub sections: Vec<Section>,
     pub svg: Option<String>,
+    /// The board's SVG file beside the report, which the HTML shows instead of
+    /// carrying the picture itself (campaigns with `linked_pictures`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub svg_file: Option<String>,
     pub trust: TrustInfo,
     pub verify_command: String,
     /// The next phase's questions this reader must answer (the GM sees them all).
@@ -198,6 +202,7 @@ pub fn report(
         events: events.iter().filter(|e| e.audience.admits(viewer)).map(|e| e.text.clone()).collect(),
         sections: view.sections,
         svg: view.svg,
+        svg_file: None,
         trust: TrustInfo {
             trust: record.trust.clone(),
             chain_previous: record.chain_previous.clone(),

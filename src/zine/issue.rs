@@ -331,7 +331,7 @@ fn html_issue(z: &ZineFile, editorial: &str, games: &[Game]) -> String {
             s.push_str(&format!(
                 "<div class=\"step\" id=\"game-{i}-step-{}\">{}</div>",
                 r.step,
-                body_of(&r.html)
+                body_of(&r.html_with_picture())
             ));
         }
         if g.shown.is_empty() {

@@ -24,6 +24,18 @@ pub struct StepReport {
     pub record: String,
 }
 
+impl StepReport {
+    /// The report's HTML with the board in it: a report that shows its picture from
+    /// the file beside it (`<img src="public.svg" …>`) gets the picture itself, since an
+    /// issue or a site page does not stand in the report's folder.
+    pub fn html_with_picture(&self) -> String {
+        let Some(svg) = &self.svg else { return self.html.clone() };
+        let Some(at) = self.html.find("<img src=\"public.svg\"") else { return self.html.clone() };
+        let Some(end) = self.html[at..].find('>').map(|e| at + e + 1) else { return self.html.clone() };
+        format!("{}{}{}", &self.html[..at], svg.trim_end(), &self.html[end..])
+    }
+}
+
 /// What the public may read of one campaign.
 #[derive(Clone, Debug)]
 pub struct PublicRecord {

@@ -66,7 +66,10 @@ pub fn build(from: &Path, out: &Path) -> Result<Site> {
         );
         let page = page(
             &format!("{}: step {}, {}", record.id, s.step, s.phase),
-            &format!("{nav}\n<article class=\"report\">{}</article>\n{files}\n{nav}", body_of(&s.html)),
+            &format!(
+                "{nav}\n<article class=\"report\">{}</article>\n{files}\n{nav}",
+                body_of(&s.html_with_picture())
+            ),
         );
         write(&out.join(format!("step-{}.html", s.step)), &page)?;
         pages += 1;
