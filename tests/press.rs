@@ -242,3 +242,103 @@ fn the_welcome_press_example_is_taken_as_it_stands() {
     let private = outbox_with(&dir, "-press-");
     assert_eq!(private.len(), 2, "{private:?}");
 }
+
+/// Issue 29, item 1, by attack: many grey letters, each sent inside an orders mail by
+/// a writer in a random order; the attacker, holding the published set alone (the
+/// public ledger with its dated accepts, and the public reports), pairs the i-th grey
+/// letter of a step with the i-th accepted mail of that step. With the grey letters in
+/// arrival order (a campaign made before the change) that names nearly every writer;
+/// in a new campaign it does no better than chance (1 in 7).
+#[test]
+fn grey_press_cannot_be_traced_to_its_writer_by_the_order_of_accepted_mails() {
+    let units = [
+        ("austria", "A Vie"),
+        ("england", "F Lon"),
+        ("france", "A Par"),
+        ("germany", "A Ber"),
+        ("italy", "A Rom"),
+        ("russia", "A Mos"),
+        ("turkey", "A Con"),
+    ];
+    let play = |dir: &Path, steps: usize, seed: u64| -> (usize, usize) {
+        let secrets = {
+            let raw = std::fs::read_to_string(dir.join("secrets.json")).unwrap();
+            serde_json::from_str::<std::collections::BTreeMap<String, String>>(&raw).unwrap()
+        };
+        let mut rng = seed;
+        let mut next = |n: usize| {
+            rng = rng.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            ((rng >> 33) as usize) % n
+        };
+        let mut writer_of = std::collections::BTreeMap::new();
+        let mut sent = 0;
+        for step in 0..steps {
+            let mut order: Vec<usize> = (0..units.len()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, next(i + 1));
+            }
+            for i in order {
+                let (power, unit) = units[i];
+                let token = format!("TOKEN{step}X{}", next(1_000_000));
+                writer_of.insert(token.clone(), power.to_string());
+                let body = format!(
+                    "GAME g\nPLAYER {power}\nSECRET {}\n{unit} H\nPRESS TO ALL ANON\nA letter, {token}.\nENDPRESS\nEND\n",
+                    secrets[power]
+                );
+                sent += 1;
+                send(dir, &format!("{power}-s{step}"), &body);
+            }
+            ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+        }
+        // The attacker's view: the published set only.
+        let public = dir.parent().unwrap().join(format!("pub-{seed}"));
+        ok(&["publish", dir.to_str().unwrap(), public.to_str().unwrap()]);
+        let ledger = std::fs::read_to_string(public.join("ledger.jsonl")).unwrap();
+        let mut accepts: std::collections::BTreeMap<u64, Vec<String>> = Default::default();
+        for line in ledger.lines() {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            if v["event"] == "accept" {
+                accepts
+                    .entry(v["step"].as_u64().unwrap())
+                    .or_default()
+                    .push(v["player"].as_str().unwrap().to_string());
+            }
+        }
+        let mut right = 0;
+        for (k, players) in &accepts {
+            let Ok(report) = std::fs::read_to_string(public.join(format!("reports/{k}/public.txt"))) else {
+                continue;
+            };
+            let tokens: Vec<&str> =
+                report.split("TOKEN").skip(1).map(|t| t.split('.').next().unwrap()).collect();
+            for (i, t) in tokens.iter().enumerate() {
+                let guess = players.get(i);
+                if guess == writer_of.get(&format!("TOKEN{t}")) {
+                    right += 1;
+                }
+            }
+        }
+        (right, sent)
+    };
+    let tmp = tempfile::tempdir().unwrap();
+    let mut results = Vec::new();
+    for (name, shuffled) in [("old", false), ("new", true)] {
+        let dir = tmp.path().join(name).join("g");
+        std::fs::create_dir_all(dir.parent().unwrap()).unwrap();
+        let secrets = campaign(&dir, &["press=grey"]);
+        std::fs::write(dir.join("secrets.json"), serde_json::to_string(&secrets).unwrap()).unwrap();
+        if !shuffled {
+            // A campaign made before grey letters were shuffled.
+            let toml = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+            assert!(toml.contains("shuffle_grey = true"), "{toml}");
+            std::fs::write(dir.join("campaign.toml"), toml.replace("shuffle_grey = true\n", "")).unwrap();
+        }
+        results.push(play(&dir, 10, 7));
+    }
+    let (old_right, sent) = results[0];
+    let (new_right, _) = results[1];
+    println!("grey-press attack: arrival order {old_right} of {sent} right, shuffled {new_right} of {sent}");
+    // 70 letters: chance is 10 right (σ ≈ 2.9); arrival order gives nearly all.
+    assert!(old_right > sent / 2, "the attack should work on arrival order: {old_right} of {sent}");
+    assert!(new_right <= sent / 7 + 9, "grey letters traced: {new_right} of {sent} right");
+}

@@ -370,7 +370,13 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     hashes.insert(format!("reports/{step}/public.json"), trust::hex(&trust::h(&[&public_json])));
     txn.write_public(format!("reports/{step}/public.json"), public_json);
 
-    let press = super::press::published(&super::press::waiting(&c.root, step)?);
+    let shuffle = c
+        .config
+        .press
+        .as_ref()
+        .is_some_and(|p| p.shuffle_grey)
+        .then_some(computed.record.chain_reveal.as_str());
+    let press = super::press::published(&super::press::waiting(&c.root, step)?, shuffle);
     let headline =
         Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone(), press: &press };
     let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &state, &computed)?;

@@ -33,18 +33,24 @@ pub struct PressRules {
     pub private: bool,
     /// The most characters of broadcast press one player may send in one step.
     pub limit: usize,
+    /// Grey letters are printed in an order drawn from the step's revealed chain
+    /// element, not in the order they arrived (new campaigns): the public ledger dates
+    /// every accepted orders mail, and arrival order would tie a grey letter sent
+    /// inside one to its writer.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub shuffle_grey: bool,
 }
 
 impl Default for PressRules {
     fn default() -> Self {
-        PressRules { broadcast: "white".into(), private: true, limit: DEFAULT_LIMIT }
+        PressRules { broadcast: "white".into(), private: true, limit: DEFAULT_LIMIT, shuffle_grey: false }
     }
 }
 
 /// The campaign options that are press settings, not the system's: they are taken
 /// out of `options` and returned as the campaign's press rules.
 pub fn take_options(options: &mut std::collections::BTreeMap<String, String>) -> Result<PressRules> {
-    let mut rules = PressRules::default();
+    let mut rules = PressRules { shuffle_grey: true, ..PressRules::default() };
     if let Some(v) = options.remove("press") {
         match v.as_str() {
             "white" | "grey" | "none" => rules.broadcast = v,
@@ -274,12 +280,20 @@ impl Held {
     }
 }
 
-/// The press a step publishes: signed press in the order it arrived, then grey press
-/// in the order it arrived. Grey press goes last so that its place among signed
-/// letters (and so among the players' accepted orders) says nothing of its writer.
-pub fn published(held: &[Held]) -> Vec<Published> {
+/// The press a step publishes: signed press in the order it arrived, then grey press.
+/// Grey press goes last so that its place among signed letters (and so among the
+/// players' accepted orders) says nothing of its writer; with `shuffle` (the step's
+/// revealed chain element, which nobody knew while the letters came in) the grey
+/// letters are ordered by SHA-256(shuffle, letter), so neither does their place among
+/// each other. Anyone can recompute that order from the published report.
+pub fn published(held: &[Held], shuffle: Option<&str>) -> Vec<Published> {
     let signed = held.iter().filter(|h| !h.anonymous);
-    let grey = held.iter().filter(|h| h.anonymous);
+    let mut grey: Vec<&Held> = held.iter().filter(|h| h.anonymous).collect();
+    if let Some(key) = shuffle {
+        grey.sort_by_cached_key(|h| {
+            crate::trust::h(&[b"umpire grey press", key.as_bytes(), h.text.as_bytes()])
+        });
+    }
     signed.chain(grey).map(Held::published).collect()
 }
 
