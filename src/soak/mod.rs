@@ -145,8 +145,10 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             for player in &phase.waited_for() {
                 let state = c.current_state()?;
                 let sign_on = crate::campaign::signon::is_sign_on(&phase);
-                if cfg.careless && !sign_on && !phase.prompts.contains_key(player) {
-                    if send_careless(
+                let careless_taken = cfg.careless
+                    && !sign_on
+                    && !phase.prompts.contains_key(player)
+                    && send_careless(
                         &mut c,
                         &mut rng,
                         &players,
@@ -155,14 +157,14 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                         player,
                         &mut report.lines,
                         &mut watched,
-                    )? {
-                        report.orders += 1;
-                        // Accepted: it stands (and an immediate phase has already resolved).
-                        if phase.mode == PhaseMode::Immediate {
-                            break;
-                        }
-                        continue;
+                    )?;
+                if careless_taken {
+                    report.orders += 1;
+                    // Accepted: it stands (and an immediate phase has already resolved).
+                    if phase.mode == PhaseMode::Immediate {
+                        break;
                     }
+                    continue;
                 }
                 let body = if sign_on {
                     "signing on".to_string()
