@@ -12,12 +12,8 @@ use std::path::PathBuf;
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     /// A file could not be read or written.
-    #[error("{}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error("{}: {cause}", path.display())]
+    Io { path: PathBuf, cause: std::io::Error },
     /// An I/O failure whose file is named by the context around it.
     #[error(transparent)]
     Os(#[from] std::io::Error),
@@ -42,13 +38,11 @@ pub enum Error {
     /// JSON that does not read or write.
     #[error(transparent)]
     Json(#[from] serde_json::Error),
-    /// What was being done when the error beneath happened.
-    #[error("{what}: {source}")]
-    Context {
-        what: String,
-        #[source]
-        source: Box<Error>,
-    },
+    /// What was being done when the error beneath happened. The cause is written into
+    /// the message itself and is not also given as `source()`: the command line prints
+    /// an error's whole chain, which would say the cause twice.
+    #[error("{what}: {cause}")]
+    Context { what: String, cause: Box<Error> },
 }
 
 /// The library's result.
@@ -116,10 +110,10 @@ pub trait Context<T> {
 
 impl<T, E: Into<Error>> Context<T> for std::result::Result<T, E> {
     fn context(self, what: impl Into<String>) -> Result<T> {
-        self.map_err(|e| Error::Context { what: what.into(), source: Box::new(e.into()) })
+        self.map_err(|e| Error::Context { what: what.into(), cause: Box::new(e.into()) })
     }
     fn with_context<S: Into<String>>(self, what: impl FnOnce() -> S) -> Result<T> {
-        self.map_err(|e| Error::Context { what: what().into(), source: Box::new(e.into()) })
+        self.map_err(|e| Error::Context { what: what().into(), cause: Box::new(e.into()) })
     }
 }
 

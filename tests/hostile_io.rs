@@ -109,3 +109,25 @@ fn an_endless_stdin_ends_and_a_stalled_one_blocks_no_other_ingest() {
     assert_eq!(status.code(), Some(75), "a stalled stdin should end with EX_TEMPFAIL");
     assert!(started.elapsed() < Duration::from_secs(10));
 }
+
+/// An error names its cause once: `umpire map` for a step that does not exist says so,
+/// and a file that cannot be read is named with the reason, not the reason twice.
+#[test]
+fn errors_say_their_cause_once() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("g");
+    new_campaign(
+        &dir,
+        "diplomacy",
+        &["austria", "england", "france", "germany", "italy", "russia", "turkey"],
+    );
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = run(&["map", d, "--step", "999"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("there is no step 999") && err.contains("0 step(s) so far"), "{err}");
+    std::fs::remove_file(dir.join("state/0.json")).unwrap();
+    let (code, _, err) = run(&["map", d, "--step", "0"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("state/0.json"), "{err}");
+    assert_eq!(err.matches("os error 2").count(), 1, "the cause said more than once: {err}");
+}

@@ -261,6 +261,13 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 ),
             };
             let k = step.unwrap_or(c.steps());
+            if k > c.steps() {
+                bail!(
+                    "there is no step {k}: {} has resolved {} step(s) so far (step 0 is the start)",
+                    c.config.id,
+                    c.steps()
+                );
+            }
             let state = c.state(k)?;
             let png = match format.as_deref() {
                 Some("png") => true,

@@ -130,7 +130,7 @@ enum Outcome {
 }
 
 fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> crate::error::Result<Outcome> {
-    let bytes = fs::read(path).map_err(|source| Error::Io { path: path.to_path_buf(), source })?;
+    let bytes = fs::read(path).map_err(|cause| Error::Io { path: path.to_path_buf(), cause })?;
     if let Ok(previous) = fs::read(target) {
         if previous == bytes {
             if !matches!(sender, Sender::DryRun) {

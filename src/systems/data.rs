@@ -32,7 +32,7 @@ impl GameData {
         if let Some(dir) = &self.override_dir {
             let path = dir.join(file);
             if path.exists() {
-                return std::fs::read_to_string(&path).map_err(|source| Error::Io { path, source });
+                return std::fs::read_to_string(&path).map_err(|cause| Error::Io { path, cause });
             }
         }
         self.embedded

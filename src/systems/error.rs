@@ -16,12 +16,8 @@ pub enum Error {
     #[error("{file}: {reason}")]
     Data { file: String, reason: String },
     /// The GM's copy of a data file could not be read.
-    #[error("reading {}: {source}", path.display())]
-    Io {
-        path: PathBuf,
-        #[source]
-        source: std::io::Error,
-    },
+    #[error("reading {}: {cause}", path.display())]
+    Io { path: PathBuf, cause: std::io::Error },
     /// A campaign option, the scenario or the players cannot set this game up.
     #[error("{0}")]
     Setup(String),
