@@ -41,13 +41,10 @@ fn reason_for(ack: &str, line: &str) -> String {
         .join(" ")
 }
 
-fn assert_refused(ack: &str, line: &str, because: &[&str]) {
-    assert!(!ack.starts_with("ACCEPTED"), "accepted:\n{ack}");
+fn assert_refused(ack: &str, line: &str, because: &str) {
+    assert!(ack.starts_with("REFUSED"), "not refused:\n{ack}");
     let why = reason_for(ack, line);
-    assert!(
-        because.iter().any(|b| why.to_lowercase().contains(&b.to_lowercase())),
-        "'{line}' is not refused with {because:?}:\n{ack}"
-    );
+    assert!(why.contains(because), "'{line}' is not refused with '{because}':\n{ack}");
 }
 
 // ---- Guerilla Warfare II ----
@@ -59,15 +56,15 @@ fn guerilla_warfare_refuses_each_careless_line_with_its_reason() {
     let secrets = new_campaign(&dir, "guerilla-warfare", POWERS);
     let mails = tmp.path().join("mails");
     std::fs::create_dir_all(&mails).unwrap();
-    let cases: &[(&str, &[&str])] = &[
+    let cases: &[(&str, &str)] = &[
         // A fraction told to disperse again: the ruling, not a reading error.
-        ("1/3 A(Bur) disperses - 1/9 A(Par), 1/9 A(Pic), 1/9 A(Gas)", &["R18"]),
+        ("1/3 A(Bur) disperses - 1/9 A(Par), 1/9 A(Pic), 1/9 A(Gas)", "R18"),
         // A fraction France does not have.
-        ("1/3 A(Pic) - Bre", &["you have no 1/3 A fraction in"]),
+        ("1/3 A(Pic) - Bre", "you have no 1/3 A fraction in"),
         // Another power's unit.
-        ("A(Vie) H", &["no unit", "not yours", "austria"]),
+        ("A(Vie) H", "France has no unit in Vienna"),
         // A move to a province that does not border.
-        ("A(Par) - Mos", &["border", "adjacent", "cannot", "reach"]),
+        ("A(Par) - Mos", "Paris does not border Moscow"),
     ];
     for (line, because) in cases {
         let ack = send(&dir, &mails, &secrets, "france", &[line]);
@@ -146,9 +143,9 @@ fn diplomacy_refuses_a_unit_the_power_does_not_have_and_a_place_that_does_not_bo
     let mails = tmp.path().join("mails");
     std::fs::create_dir_all(&mails).unwrap();
     let ack = send(&dir, &mails, &secrets, "england", &["A par - bur"]);
-    assert_refused(&ack, "A par - bur", &["no unit", "not yours", "france", "england has no"]);
-    let ack = send(&dir, &mails, &secrets, "england", &["F lon - mos"]);
-    assert_refused(&ack, "F lon - mos", &["border", "adjacent", "cannot", "reach"]);
+    assert_refused(&ack, "A par - bur", "England has no unit in Paris");
+    let ack = send(&dir, &mails, &secrets, "england", &["A lvp - mos"]);
+    assert_refused(&ack, "A lvp - mos", "Liverpool does not border Moscow");
     // The welcome's example moves a unit of England's and is accepted as it stands.
     let welcome = mail_text(&dir.join("outbox/0000-welcome-england.eml"));
     let moves: Vec<&str> =

@@ -49,7 +49,7 @@ pub fn orders(state: &State, player: &str, rng: &mut dyn RngCore) -> String {
             }
             3 => {
                 let r = pick(rng, &regions)?;
-                Some(format!("MOVE {}99 {r}", if rng.next_u32() % 2 == 0 { "D" } else { "F" }))
+                Some(format!("MOVE {}99 {r}", if rng.next_u32().is_multiple_of(2) { "D" } else { "F" }))
             }
             4 => {
                 let u = pick(rng, &mine)?;
@@ -84,7 +84,7 @@ pub fn orders(state: &State, player: &str, rng: &mut dyn RngCore) -> String {
             out.push(line.to_string());
         }
     }
-    if rng.next_u32() % 2 == 0
+    if rng.next_u32().is_multiple_of(2)
         && let Some(l) = slip(rng)
     {
         out.push(l);

@@ -97,7 +97,7 @@ pub fn orders(g: &GuerillaWarfare, s: &State, player: &str, rng: &mut dyn RngCor
             out.push(line.to_string());
         }
     }
-    if rng.next_u32() % 2 == 0
+    if rng.next_u32().is_multiple_of(2)
         && let Some(l) = slip(rng)
     {
         out.push(l);
