@@ -53,6 +53,8 @@ pub fn queue(
         // What press the game takes, and another player to write to in the example.
         "press": config.press,
         "press_to": config.players.iter().map(|p| p.id.as_str()).find(|p| *p != w.player),
+        // The help's example of names: two of this game's other players.
+        "press_names": config.players.iter().map(|p| p.id.as_str()).filter(|p| *p != w.player).take(2).collect::<Vec<_>>(),
     });
     let text = templates.render("welcome", Format::Text, &ctx)?;
     let html = templates.render("welcome", Format::Html, &ctx)?;

@@ -53,6 +53,16 @@ pub fn check(state: &State, side: Side, attack: &Attack, earlier: &[&Attack]) ->
     if attack.pp && attack.target.square.is_none() {
         return Err("political points modify only Infrastructure combat (11.6)".into());
     }
+    // With no attack before it, nothing can bring an enemy to an empty target: only
+    // an earlier attack's retreats move the enemy during this phase (12.4).
+    if state.options.from(4) && earlier.is_empty() && !state.units_at(&attack.target).any(|u| u.side != side)
+    {
+        return Err(format!(
+            "no enemy unit is at {}: there is nothing to attack there (11.1)",
+            attack.target.code()
+        )
+        .into());
+    }
     if attack.target.square.is_some() && state.in_open(region, side.other()) {
         let open_attacked = earlier.iter().any(|a| a.target.region == *region && a.target.square.is_none());
         let exposed: Vec<&String> = attack
@@ -79,6 +89,44 @@ pub fn check(state: &State, side: Side, attack: &Attack, earlier: &[&Attack]) ->
         }
     }
     Ok(())
+}
+
+/// What an attack accepted by [`check`] still depends on when it comes to be made:
+/// the earlier attacks' dice (which may clear or fill its target, or fail to clear
+/// the Open before it) and its own IF ODDS condition. Empty: it will be made.
+pub fn depends(state: &State, side: Side, attack: &Attack, earlier: &[&Attack]) -> Vec<String> {
+    let mut out = Vec::new();
+    let target = attack.target.code();
+    let held = state.units_at(&attack.target).any(|u| u.side != side);
+    if !held && earlier.is_empty() {
+        // Campaigns before revision 4 accept it (see `check`).
+        out.push(format!("no enemy unit is at {target}: the attack will not be made"));
+    } else if !held {
+        out.push(format!(
+            "no enemy unit is at {target} now: it is made only if an earlier attack's retreat brings one there"
+        ));
+    } else if earlier.iter().any(|a| a.target == attack.target) {
+        out.push(format!("made only if enemy units are still at {target} after the earlier attack on it"));
+    }
+    let region = &attack.target.region;
+    if attack.target.square.is_some() && state.in_open(region, side.other()) {
+        let exposed = attack
+            .units
+            .iter()
+            .any(|id| state.unit(id).is_some_and(|u| u.at.square.is_none() && !state.unconventional(u)));
+        if exposed {
+            out.push(format!(
+                "made only if the earlier attack clears the enemy from the Open of {region} (11.1, 16.1)"
+            ));
+        }
+    }
+    if let Some(min) = attack.min_odds {
+        out.push(format!(
+            "made only if the final odds are at least {} when it comes (IF ODDS); otherwise skipped",
+            crt::column_name(min)
+        ));
+    }
+    out
 }
 
 /// Resolves one attack: returns Err with the reason when it cannot take place

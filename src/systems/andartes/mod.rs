@@ -19,6 +19,7 @@
 
 pub mod attrition;
 pub mod bot;
+pub mod careless;
 pub mod conflict;
 pub mod control;
 pub mod crt;
@@ -72,8 +73,8 @@ pub use rules::Rules;
 pub use state::{Side, State};
 
 use super::{
-    Broken, Dice, Error, Event, OrderError, Phase, PhaseMode, PlayerId, Resolution, Result, Setup, System,
-    SystemInfo, View, Viewer,
+    Broken, Dice, Error, Event, LineNote, OrderError, Phase, PhaseMode, PlayerId, Resolution, Result, Setup,
+    System, SystemInfo, View, Viewer,
 };
 use state::{Options, Politics, Sides, Stage, Stalin};
 
@@ -126,8 +127,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2", "3"],
-            help: "the corrected readings (pinned: 3)",
+            values: &["1", "2", "3", "4"],
+            help: "the corrected readings (pinned: 4)",
         },
     ],
     rules: 1,
@@ -217,9 +218,10 @@ impl System for Andartes {
                         "1" => 1,
                         "2" => 2,
                         "3" => 3,
+                        "4" => 4,
                         other => {
                             return Err(Error::setup(format!(
-                                "option revision={other}: use 3 (current), 2 or 1 (the first readings)"
+                                "option revision={other}: use 4 (current), 3, 2 or 1 (the first readings)"
                             )));
                         }
                     }
@@ -335,7 +337,7 @@ impl System for Andartes {
     /// default), so that the first orders file can be sent as it stands.
     /// New campaigns take the corrected readings (see [`Options::revision`]).
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("revision", "3")]
+        &[("revision", "4")]
     }
 
     fn guide(&self, state: &State, player: &str) -> super::Guide {
@@ -383,6 +385,24 @@ impl System for Andartes {
         turn::narrate(state, orders)
     }
 
+    /// Lines after a die the check could not roll, attacks that wait on earlier
+    /// attacks, IF ODDS: the acknowledgement notes them (`turn::narrate`).
+    fn notes(&self, state: &State, _player: &str, orders: &Vec<orders::Line>) -> Vec<LineNote> {
+        turn::depends(state, orders)
+            .into_iter()
+            .filter_map(|(n, note)| {
+                let line = orders.iter().find(|l| l.number == n)?.text.to_ascii_uppercase();
+                Some(LineNote { line, note })
+            })
+            .collect()
+    }
+
+    /// Andartes reports a line it could not carry out as `line N (TEXT) does not take
+    /// place: why`, to both players.
+    fn skipped(&self, _player: &str, events: &[Event]) -> Vec<String> {
+        turn::not_taken(events)
+    }
+
     fn resolve(
         &self,
         state: &State,
@@ -409,6 +429,15 @@ impl System for Andartes {
         mut rng: &mut dyn rand_core::RngCore,
     ) -> Option<String> {
         Some(strategy_orders(state, player, &mut rng))
+    }
+
+    fn careless_orders(
+        &self,
+        state: &State,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        Some(careless::orders(state, player, rng))
     }
 
     fn check_invariants(&self, state: &State) -> Result<(), Broken> {

@@ -126,7 +126,10 @@ pub struct Options {
     /// 14.1), LOK levels keep rule 3.1, and a Military Disaster's retreat losses
     /// count the eliminated unit once (12.3). From 3 (pinned in new campaigns) the
     /// state keeps no report prose: `journal` and `conflicts` stay empty, and each
-    /// attack is told in the results of the step that resolved it.
+    /// attack is told in the results of the step that resolved it. From 4 (pinned in
+    /// new campaigns) an attack on a place no enemy holds, with no attack before it
+    /// whose retreats could bring one, is refused at ingest instead of skipped (a
+    /// sealed file of an earlier campaign is read again at resolution, so it stays).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revision: u32,
 }
@@ -364,6 +367,9 @@ pub struct Log {
     /// In a check without dice: the public line from which on a skipped die could
     /// change what is said.
     pub uncertain_from: Option<usize>,
+    /// In a check without dice: lines (by number) whose fate the check cannot know,
+    /// and what each depends on, for the acknowledgement's notes.
+    pub depends: Vec<(usize, String)>,
 }
 
 impl Log {
@@ -382,6 +388,11 @@ impl Log {
                 self.events.iter().filter(|e| e.audience == crate::systems::Audience::Public).count();
             self.uncertain_from = Some(public);
         }
+    }
+
+    /// A check without dice notes that line `number` may still not run, and why.
+    pub fn depends_on(&mut self, number: usize, why: impl Into<String>) {
+        self.depends.push((number, why.into()));
     }
 
     pub fn lines(&self) -> Vec<String> {

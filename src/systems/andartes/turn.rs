@@ -77,6 +77,11 @@ pub fn narrate(state: &State, lines: &[Line]) -> Vec<String> {
     for w in warnings(state, side, lines) {
         out.push(format!("# warning: {w}"));
     }
+    for (n, why) in &log.depends {
+        let text =
+            lines.iter().find(|l| l.number == *n).map(|l| l.text.to_ascii_uppercase()).unwrap_or_default();
+        out.push(format!("# note: line {n} ({text}) {why}"));
+    }
     if lines.iter().any(|l| matches!(l.order, Order::Reference)) {
         for s in super::reference::sections(state) {
             out.push(format!("# {}", s.title));
@@ -200,6 +205,7 @@ pub fn run_turn(
             if state.over.is_some() {
                 return;
             }
+            after_a_die(roller, log, line);
             let done = match &line.order {
                 Order::Resettle { region } if side == Side::Government => {
                     mobilization::resettle(state, region, roller, log)
@@ -223,6 +229,7 @@ pub fn run_turn(
     }
     let mut moves = movement::Phase::default();
     for line in lines.iter().filter(|l| l.order.part() == Part::Movement) {
+        after_a_die(roller, log, line);
         let done = match &line.order {
             Order::Move { id, path } => movement::travel(state, side, id, path, &mut moves, log),
             Order::Break { id } => movement::break_down(state, side, id, &mut moves, log).map(|_| ()),
@@ -256,13 +263,60 @@ pub fn run_turn(
         let mut earlier = Vec::new();
         for line in attacks {
             if let Order::Attack(a) = &line.order {
-                if let Err(e) = conflict::check(state, side, a, &earlier) {
-                    on_error(line, e.to_string());
+                after_a_die(roller, log, line);
+                match conflict::check(state, side, a, &earlier) {
+                    Err(e) => on_error(line, e.to_string()),
+                    Ok(()) => {
+                        for why in conflict::depends(state, side, a, &earlier) {
+                            log.depends_on(line.number, why);
+                        }
+                    }
                 }
                 earlier.push(a);
             }
         }
     }
+}
+
+/// In a check without dice, a line that comes after a die the check could not roll
+/// (a resettlement's, 16.5c; the Stalin Score's, 17.1) is checked as if the die
+/// allowed it: noted, since the die may not.
+fn after_a_die(roller: &Roller, log: &mut Log, line: &Line) {
+    if !roller.is_real() && log.uncertain_from.is_some() {
+        log.depends_on(
+            line.number,
+            "comes after a die rolled only at resolution (16.5c resettlement or 17.1 Stalin Score): checked as if it allows this",
+        );
+    }
+}
+
+/// The accepted lines whose fate the check cannot know, each with what it depends
+/// on: a dry run of the turn, as `check` makes it.
+pub fn depends(state: &State, lines: &[Line]) -> Vec<(usize, String)> {
+    let Some(side) = state.active() else {
+        return Vec::new();
+    };
+    if matches!(state.stage, Stage::SetupGovernment | Stage::SetupDse) {
+        return Vec::new();
+    }
+    let mut trial = state.clone();
+    let mut log = Log::default();
+    run_turn(&mut trial, side, lines, &mut Roller::dry(), &mut log, &mut |_, _| {});
+    log.depends
+}
+
+/// The lines a step's report says did not take place (`line N (TEXT) does not take
+/// place: why`), as the acknowledgement echoed them.
+pub fn not_taken(events: &[crate::systems::Event]) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|e| {
+            let rest = e.text.strip_prefix("line ")?;
+            let (_, rest) = rest.split_once(" (")?;
+            let (text, _) = rest.rsplit_once(") does not take place")?;
+            Some(text.to_ascii_uppercase())
+        })
+        .collect()
 }
 
 /// Resolves the current step.

@@ -543,6 +543,41 @@ impl System for Diplomacy {
         Some(bot::orders(self, state, player, rng))
     }
 
+    /// The welcome mail's orders: this power's own units, one of them moving into an
+    /// empty neighbouring province and the others holding, so the example is accepted
+    /// as it stands and shows both forms on the power's real position.
+    fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
+        let (Some(power), Ok(pos)) = (state.player_power(&self.map, player), state.position(&self.map))
+        else {
+            return Vec::new();
+        };
+        if pos.turn.kind != game::PhaseKind::Movement || state.game_over.is_some() {
+            return Vec::new();
+        }
+        let map = &self.map;
+        let mut moved = false;
+        let mut lines = Vec::new();
+        for p in pos.board.provinces_of(power).collect::<Vec<_>>() {
+            let Some(u) = pos.board.unit(p) else { continue };
+            let here = format!("{} {}", u.kind.letter(), map.region_name(u.region));
+            // A province one coast only, so a fleet's move needs no coast written.
+            let target = (0..map.province_count() as map::ProvinceId).find(|&t| {
+                t != p
+                    && pos.board.unit(t).is_none()
+                    && map.province(t).fleet_regions.len() <= 1
+                    && map.can_reach(u.kind, u.region, t)
+            });
+            match target {
+                Some(t) if !moved => {
+                    moved = true;
+                    lines.push(format!("{here} - {}", map.province(t).id));
+                }
+                _ => lines.push(format!("{here} H")),
+            }
+        }
+        lines
+    }
+
     fn echo(&self, state: &State, orders: &PowerOrders) -> Vec<String> {
         let Ok(pos) = state.position(&self.map) else {
             return Vec::new();

@@ -400,19 +400,23 @@ impl<'a> Reader<'a> {
             }
         }
         let kind = self.kind();
-        // The rulebooks' `A(Par)`: the place in brackets right after the kind.
-        let place = if kind.is_some() && self.toks.get(self.i) == Some(&Tok::Open) {
-            self.i += 1;
-            let place = self.place()?;
-            if self.toks.get(self.i) != Some(&Tok::Close) {
-                return Err(format!("a '(' needs its ')' at '{}'", self.rest()).into());
-            }
-            self.i += 1;
-            place
-        } else {
-            self.place()?
-        };
+        let place = self.place_after_kind(kind.is_some())?;
         Ok(UnitRef { kind, place, power })
+    }
+
+    /// The place after a unit's kind: the rulebooks' `A(Par)` writes it in brackets
+    /// right after the kind, in every order that names a unit (`Build A(Lyo)` too).
+    fn place_after_kind(&mut self, had_kind: bool) -> Result<Place, Refusal> {
+        if !had_kind || self.toks.get(self.i) != Some(&Tok::Open) {
+            return self.place();
+        }
+        self.i += 1;
+        let place = self.place()?;
+        if self.toks.get(self.i) != Some(&Tok::Close) {
+            return Err(format!("a '(' needs its ')' at '{}'", self.rest()).into());
+        }
+        self.i += 1;
+        Ok(place)
     }
 
     fn via_convoy(&mut self) -> bool {
@@ -470,7 +474,7 @@ impl<'a> Reader<'a> {
                 return self.finish(Written::Waive);
             }
             let kind = self.kind();
-            let at = self.place()?;
+            let at = self.place_after_kind(kind.is_some())?;
             return self.finish(Written::Build { kind, at });
         }
         if self.eat(DISBAND) {
@@ -653,6 +657,17 @@ mod tests {
             read("F stp build").unwrap(),
             Written::Build { kind: Some(UnitKind::Fleet), at: place("stp") }
         );
+        // The rulebooks' bracketed place, as `A(Vie) S ...` is read.
+        assert_eq!(
+            read("Build A(Par)").unwrap(),
+            Written::Build { kind: Some(UnitKind::Army), at: place("par") }
+        );
+        assert_eq!(
+            read("build F(stp/nc)").unwrap(),
+            Written::Build { kind: Some(UnitKind::Fleet), at: place("stp/nc") }
+        );
+        assert!(matches!(read("Remove A(Par)").unwrap(), Written::Disband(_)));
+        assert!(read("Build A(Par").unwrap_err().contains("needs its ')'"));
         assert_eq!(read("waive").unwrap(), Written::Waive);
         assert_eq!(read("build waived").unwrap(), Written::Waive);
         assert!(matches!(read("remove A par").unwrap(), Written::Disband(_)));

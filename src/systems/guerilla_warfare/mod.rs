@@ -12,6 +12,7 @@
 //! `autumn=before-builds|november`.
 
 pub mod calendar;
+pub mod careless;
 pub mod fractions;
 pub mod frozen;
 pub mod hidden;
@@ -426,6 +427,10 @@ impl System for GuerillaWarfare {
 
     fn random_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
         Some(random::orders_for(self, s, player, rng))
+    }
+
+    fn careless_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+        Some(careless::orders(self, s, player, rng))
     }
 
     /// A month: one move (and its retreats and adjustments).

@@ -454,6 +454,9 @@ impl<'a> Reader<'a> {
         let ws = words(body);
         let stage = self.ctx.state.stage;
         let first = ws.first().map(String::as_str).unwrap_or_default();
+        if let Some(why) = fraction_misorder(self.ctx.state, &ws) {
+            return Err(why.into());
+        }
         let own_line = matches!(first, "draw" | "concede" | "vote" | "reform" | "form")
             || is_size(first)
             || ws.iter().any(|w| w.starts_with("dispers"))
@@ -980,6 +983,33 @@ impl<'a> Reader<'a> {
             }
         }
     }
+}
+
+/// A line that orders fractions what only conventional units do, answered with the
+/// ruling instead of a reading error: a fraction does not disperse again (R18), and
+/// adjustments remove units on the board, never fractions (R25).
+fn fraction_misorder(state: &State, ws: &[String]) -> Option<String> {
+    let names_fraction = ws.iter().any(|w| is_size(w));
+    // `A mac disperses - 1/3 A ser, ...` names fractions too, but orders the unit.
+    let fraction_first = ws.first().is_some_and(|w| is_size(w));
+    if fraction_first && ws.iter().any(|w| w.starts_with("dispers")) {
+        return Some(
+            "a fraction cannot disperse again: only a conventional unit disperses (ruling R18); move it with '1/3 A <province> - <province>' or reform the unit"
+                .into(),
+        );
+    }
+    if names_fraction && state.stage == Stage::Adjustment {
+        let counted = match state.rules.dispersed {
+            super::state::Dispersed::Count => {
+                "your dispersed units count as units here until they reform (ruling R25), but "
+            }
+            super::state::Dispersed::Free => "fractions do not count at adjustments (ruling R25), and ",
+        };
+        return Some(format!(
+            "{counted}adjustments build and remove conventional units only: name a unit on the board ('remove A vie')"
+        ));
+    }
+    None
 }
 
 /// Does the line name `arc` as a word, in any case?
