@@ -93,7 +93,8 @@ fn an_attack_beyond_range_is_refused_before_any_supply_is_spent() {
 fn a_third_wait_is_refused() {
     let mut g = Game::at_red_first_turn();
     let ack = g.refused("SUPPLY CAPITAL\nWAIT\nMOVE RI1 D2\nWAIT\nWAIT");
-    assert!(ack.contains("line 5"), "{ack}");
+    // The envelope's three lines come first: the body's fifth line is the mail's eighth.
+    assert!(ack.contains("line 8: WAIT"), "{ack}");
     assert!(ack.contains("at most 2 WAITs a turn"), "{ack}");
 }
 
@@ -118,17 +119,20 @@ fn after_the_first_action_the_other_side_may_react_so_later_lines_are_noted_or_r
     let at = echo.iter().position(|l| l == "MOVE RI4 D5").unwrap();
     let note = &echo[at + 1];
     assert!(note.starts_with("# runs after line 2 (MOVE RI1 D2), when Green may react"), "{echo:?}");
-    assert!(!echo[1].starts_with('#') && !echo[2].starts_with('#'), "the lines before it are certain: {echo:?}");
+    assert!(
+        !echo[1].starts_with('#') && !echo[2].starts_with('#'),
+        "the lines before it are certain: {echo:?}"
+    );
     // The echo, notes and all, goes back as it stands.
     assert_eq!(g.accepted(&echo.join("\n")), echo);
     // But what no reaction can change is refused even there: RI4 is used by no
     // earlier line, so it stands on C5, four squares from G5.
     let ack = g.refused("SUPPLY CAPITAL\nMOVE RI1 D2\nMOVE RI4 G5");
-    assert!(ack.contains("line 3") && ack.contains("C5 to G5 is 4 squares"), "{ack}");
+    assert!(ack.contains("line 6: MOVE RI4 G5") && ack.contains("C5 to G5 is 4 squares"), "{ack}");
 }
 
 #[test]
-fn lines_after_an_attack_wait_on_its_dice_and_lines_after_a_wait_are_held() {
+fn an_empty_city_out_of_reach_is_refused_and_lines_after_a_wait_are_held() {
     let mut g = Game::at_red_first_turn();
     // An empty Green city next to nobody: the attack is refused, not burned.
     let ack = g.refused("ATTACK RT1 J3");

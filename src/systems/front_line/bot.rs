@@ -112,7 +112,8 @@ pub fn checked(state: &State, data: &Data, side: Side, mut lines: Vec<String>) -
             .map(|(i, text)| super::foresight::Numbered { number: i + 1, text })
             .collect();
         let verdicts = super::foresight::check(state, data, side, &numbered);
-        let Some(bad) = verdicts.iter().position(|v| matches!(v, super::foresight::Verdict::Refused(_))) else {
+        let Some(bad) = verdicts.iter().position(|v| matches!(v, super::foresight::Verdict::Refused(_)))
+        else {
             break;
         };
         lines.remove(bad);

@@ -72,7 +72,8 @@ fn mistake(state: &State, side: Side, rng: &mut dyn RngCore) -> Option<String> {
         }
         // Beyond range.
         3 => {
-            let far: Vec<&(String, Square)> = theirs.iter().filter(|(_, s)| s.distance(from) > range).collect();
+            let far: Vec<&(String, Square)> =
+                theirs.iter().filter(|(_, s)| s.distance(from) > range).collect();
             let (_, at) = one(rng, &far)?;
             format!("ATTACK {id} {at}")
         }
@@ -115,7 +116,11 @@ pub fn orders(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> 
                 };
                 for l in slip {
                     // Early in the file (where the check knows everything) or anywhere.
-                    let at = if below(rng, 2) == 0 { below(rng, 2.min(lines.len() + 1)) } else { below(rng, lines.len() + 1) };
+                    let at = if below(rng, 2) == 0 {
+                        below(rng, 2.min(lines.len() + 1))
+                    } else {
+                        below(rng, lines.len() + 1)
+                    };
                     lines.insert(at.min(lines.len()), l);
                 }
             }

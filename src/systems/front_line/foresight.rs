@@ -83,19 +83,26 @@ pub fn check(state: &State, data: &Data, side: Side, lines: &[Numbered]) -> Vec<
         break;
     }
     let known = seen.unknown.as_ref().map_or(seen.fates.len(), |(k, _)| *k);
+    let read: Vec<Option<script::ScriptLine>> = lines
+        .iter()
+        .map(|l| script::script_line(&l.text.split_whitespace().collect::<Vec<_>>(), state, side).ok())
+        .collect();
     let mut out = Vec::new();
     for i in 0..lines.len() {
-        let held = seen.fates.iter().take(i.min(seen.fates.len())).position(|f| *f == Fate::Waited);
+        let held = read.iter().take(i).position(|l| l.as_ref().is_some_and(|l| l.command == Command::Wait));
+        // A WAIT or PASS that will surely be reached cannot fail but for the WAITs
+        // counted.
+        let sure = read[i].as_ref().is_some_and(|l| {
+            !l.or && l.guard.is_none() && matches!(l.command, Command::Wait | Command::Pass(_))
+        });
         let mut verdict = if i < known {
             match &seen.fates[i] {
                 Fate::Done | Fate::Waited | Fate::Passed => Verdict::Runs,
                 Fate::Skipped(why) => Verdict::Refused(why.clone()),
-                Fate::GuardFailed => Verdict::Noted(
-                    "its IF does not hold as things stand, so it will be skipped".into(),
-                ),
-                Fate::NotTried => {
-                    Verdict::Noted("not tried: the line above it will be done".into())
+                Fate::GuardFailed => {
+                    Verdict::Noted("its IF does not hold as things stand, so it will be skipped".into())
                 }
+                Fate::NotTried => Verdict::Noted("not tried: the line above it will be done".into()),
             }
         } else if seen.unknown.is_none() {
             match seen.fates.iter().position(|f| *f == Fate::Passed) {
@@ -110,6 +117,7 @@ pub fn check(state: &State, data: &Data, side: Side, lines: &[Numbered]) -> Vec<
             let after = k.checked_sub(1).and_then(|j| lines.get(j));
             match certain_fault(state, data, side, lines, i) {
                 Some(fault) => Verdict::Refused(fault),
+                None if sure => Verdict::Runs,
                 None => Verdict::Noted(match (why, after) {
                     (Unknown::Dice, Some(a)) => format!(
                         "runs after the dice of line {} ({}): whether it can be done depends on them",
@@ -188,10 +196,10 @@ fn certain_fault(state: &State, data: &Data, side: Side, lines: &[Numbered], i: 
     };
     match &line.command {
         Command::Wait => {
-            let waits = earlier.iter().filter(|l| !l.or && l.guard.is_none() && l.command == Command::Wait).count();
-            (usize::from(state.current.waits) + waits >= usize::from(turn::MAX_WAITS)).then(|| {
-                format!("at most {} WAITs a turn: this would be one more", turn::MAX_WAITS)
-            })
+            let waits =
+                earlier.iter().filter(|l| !l.or && l.guard.is_none() && l.command == Command::Wait).count();
+            (usize::from(state.current.waits) + waits >= usize::from(turn::MAX_WAITS))
+                .then(|| format!("at most {} WAITs a turn: this would be one more", turn::MAX_WAITS))
         }
         // The line before the dice or the reaction paid from a stack.
         Command::Supply(_) => Some("the turn's supply is already chosen by the lines before it".into()),
@@ -201,32 +209,41 @@ fn certain_fault(state: &State, data: &Data, side: Side, lines: &[Numbered], i: 
             _ => None,
         },
         Command::Cache => task_fault(),
-        Command::Move { unit, path } if fixed(unit) => actions::may_act(state, unit, "MOVE").err().or_else(|| {
-            let kind = state.unit(unit)?.kind;
-            let from = match on_board(state, unit) {
-                Ok(s) => s,
-                Err(e) => return Some(e),
-            };
-            // The most the board allows: the side's fixed units, nothing else, in the
-            // way, and every city open.
-            let found = actions::route(board, &standing, side, kind, from, path, &|_| true);
-            found.err().map(|e| movement::why_not(board, &standing, side, unit, kind, from, path, e))
-        }),
-        Command::Attack(o) if fixed(&o.unit) => actions::may_act(state, &o.unit, "ATTACK").err().or_else(|| {
-            let from = match on_board(state, &o.unit) {
-                Ok(s) => s,
-                Err(e) => return Some(e),
-            };
-            let kind = state.unit(&o.unit)?.kind;
-            let d = from.distance(o.target);
-            if own_fixed_at(o.target) {
-                Some(format!("{} holds your own unit", o.target))
-            } else if d > kind.range() {
-                Some(format!("{} is {d} squares from {}, beyond its range {}", o.target, o.unit, kind.range()))
-            } else {
-                None
-            }
-        }),
+        Command::Move { unit, path } if fixed(unit) => {
+            actions::may_act(state, unit, "MOVE").err().or_else(|| {
+                let kind = state.unit(unit)?.kind;
+                let from = match on_board(state, unit) {
+                    Ok(s) => s,
+                    Err(e) => return Some(e),
+                };
+                // The most the board allows: the side's fixed units, nothing else, in the
+                // way, and every city open.
+                let found = actions::route(board, &standing, side, kind, from, path, &|_| true);
+                found.err().map(|e| movement::why_not(board, &standing, side, unit, kind, from, path, e))
+            })
+        }
+        Command::Attack(o) if fixed(&o.unit) => {
+            actions::may_act(state, &o.unit, "ATTACK").err().or_else(|| {
+                let from = match on_board(state, &o.unit) {
+                    Ok(s) => s,
+                    Err(e) => return Some(e),
+                };
+                let kind = state.unit(&o.unit)?.kind;
+                let d = from.distance(o.target);
+                if own_fixed_at(o.target) {
+                    Some(format!("{} holds your own unit", o.target))
+                } else if d > kind.range() {
+                    Some(format!(
+                        "{} is {d} squares from {}, beyond its range {}",
+                        o.target,
+                        o.unit,
+                        kind.range()
+                    ))
+                } else {
+                    None
+                }
+            })
+        }
         Command::Build(unit) => {
             let u = state.unit(unit)?;
             if u.place != Place::Reserve {
@@ -257,7 +274,8 @@ fn certain_fault(state: &State, data: &Data, side: Side, lines: &[Numbered], i: 
         }
         Command::Regroup(unit) if fixed(unit) => {
             let u = state.unit(unit)?;
-            (u.square().is_none() || !u.disrupted).then(|| format!("{unit} is not a disrupted unit on the board"))
+            (u.square().is_none() || !u.disrupted)
+                .then(|| format!("{unit} is not a disrupted unit on the board"))
         }
         Command::Amphib { unit, to } => {
             if !matches!(board.at(*to), Terrain::Beach | Terrain::Port) {

@@ -322,6 +322,11 @@ impl System for FrontLine {
             {
                 match verdict {
                     foresight::Verdict::Runs => {}
+                    // Campaigns made before the check (no `revision=2`) accepted these
+                    // lines and replay them so: there it is a note.
+                    foresight::Verdict::Refused(why) if state.options.revision < 2 => {
+                        out.notes.push((*at, format!("it cannot be done and will be skipped: {why}")))
+                    }
                     foresight::Verdict::Refused(why) => errors.push(OrderError::new(*number, *raw, why)),
                     foresight::Verdict::Noted(note) => out.notes.push((*at, note)),
                 }
@@ -487,7 +492,12 @@ impl System for FrontLine {
         Some(bot::orders(state, &self.data, side, rng))
     }
 
-    fn careless_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+    fn careless_orders(
+        &self,
+        state: &State,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
         let side = state.side_of(player)?;
         careless::orders(state, &self.data, side, rng)
     }

@@ -92,7 +92,10 @@ pub fn why_not(
         return if rest.is_empty() {
             format!("{id} stands on {from} already")
         } else {
-            format!("{from} is where {id} stands: write only the squares it enters (MOVE {id} {})", rest.join(" "))
+            format!(
+                "{from} is where {id} stands: write only the squares it enters (MOVE {id} {})",
+                rest.join(" ")
+            )
         };
     }
     if path.len() > 1 {

@@ -135,7 +135,13 @@ pub fn run(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mut Log) {
 }
 
 /// [`run`], telling `watch` each line's fate; the run stops where `watch` says.
-pub fn run_watched(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mut Log, watch: &mut dyn Watch) {
+pub fn run_watched(
+    state: &mut State,
+    data: &Data,
+    dice: &mut dyn Roll,
+    log: &mut Log,
+    watch: &mut dyn Watch,
+) {
     let side = state.active_side();
     while let Some(text) = state.current.lines.first().cloned() {
         if state.over.is_some() {
