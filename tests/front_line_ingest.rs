@@ -12,7 +12,6 @@ mod common;
 
 use common::*;
 use std::collections::BTreeMap;
-use std::path::Path;
 
 struct Game {
     tmp: tempfile::TempDir,

@@ -185,7 +185,7 @@ fn certain_fault(state: &State, data: &Data, side: Side, lines: &[Numbered], i: 
         .filter(|u| u.side == side && fixed(&u.id))
         .filter_map(|u| u.square().map(|s| (s, (u.side, u.kind))))
         .collect();
-    let own_fixed_at = |sq: Square| standing.get(&sq).is_some();
+    let own_fixed_at = |sq: Square| standing.contains_key(&sq);
     let tasks_before = earlier
         .iter()
         .any(|l| matches!(l.command, Command::Cache | Command::Maneuver { .. } | Command::Relieve(..)));

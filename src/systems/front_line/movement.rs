@@ -76,6 +76,7 @@ fn kind_moves(kind: Kind) -> &'static str {
 /// The reason a move cannot be made, said as the player needs it (`revision=2`): its
 /// start square written in, a square too far for the unit, the square it would end
 /// on; else `checked`, the reason [`check`] gave for the squares as written.
+#[allow(clippy::too_many_arguments)]
 pub fn why_not(
     board: &Battlefield,
     units: &Units,
