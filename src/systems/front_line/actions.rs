@@ -113,7 +113,26 @@ pub fn move_path(
     let units: movement::Units =
         state.units.iter().filter_map(|u| u.square().map(|s| (s, (u.side, u.kind)))).collect();
     let friendly = |sq: Square| state.friendly_city(board, sq, side);
-    let check = |p: &[Square]| movement::check(board, &units, side, u.kind, from, p, &friendly);
+    let found = route(board, &units, side, u.kind, from, path, &friendly);
+    if state.options.revision >= 2 {
+        found.map_err(|e| movement::why_not(board, &units, side, id, u.kind, from, path, e))
+    } else {
+        found
+    }
+}
+
+/// The squares a move enters: `path` as written, or for one far square the first
+/// legal route to it through the squares around.
+pub fn route(
+    board: &super::data::Battlefield,
+    units: &movement::Units,
+    side: Side,
+    kind: Kind,
+    from: Square,
+    path: &[Square],
+    friendly: &dyn Fn(Square) -> bool,
+) -> Result<Vec<Square>, String> {
+    let check = |p: &[Square]| movement::check(board, units, side, kind, from, p, friendly);
     match check(path) {
         Ok(()) => Ok(path.to_vec()),
         Err(e) if path.len() == 1 && path[0].distance(from) > 1 => {

@@ -91,7 +91,7 @@ pub fn orders(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> 
             if state.active_side() != side {
                 return policies(rng).join("\n");
             }
-            let mut lines = script(state, data, side, rng);
+            let mut lines = checked(state, data, side, script(state, data, side, rng));
             if chance(rng, 15) {
                 lines.extend(policies(rng));
             }
@@ -99,6 +99,26 @@ pub fn orders(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> 
         }
         Stage::Over => String::new(),
     }
+}
+
+/// The lines the check at ingest accepts: the bot plans on a scratch board that does
+/// not see every rule (two actions a unit), so it drops what would be refused, one
+/// line at a time (dropping one may change the next).
+pub fn checked(state: &State, data: &Data, side: Side, mut lines: Vec<String>) -> Vec<String> {
+    for _ in 0..lines.len() {
+        let numbered: Vec<super::foresight::Numbered> = lines
+            .iter()
+            .enumerate()
+            .map(|(i, text)| super::foresight::Numbered { number: i + 1, text })
+            .collect();
+        let verdicts = super::foresight::check(state, data, side, &numbered);
+        let Some(bad) = verdicts.iter().position(|v| matches!(v, super::foresight::Verdict::Refused(_)))
+        else {
+            break;
+        };
+        lines.remove(bad);
+    }
+    lines
 }
 
 /// Expected harm of an attack, from every face of the dice (a Blitz 3, a Disrupt 1.5,

@@ -30,7 +30,8 @@ fn after_setup_one(data: &Data, side: Side) -> Vec<(String, Square)> {
     out
 }
 
-/// A forward step for one of `units` onto an empty, non-city land square.
+/// A forward step for one of `units` onto an empty, non-city land square; `taken`
+/// squares (those already chosen) are skipped.
 fn forward(
     data: &Data,
     board_name: &str,
@@ -38,15 +39,32 @@ fn forward(
     units: &[(String, Square)],
     occupied: &[Square],
 ) -> Option<(String, Square, Square)> {
+    forwards(data, board_name, side, units, occupied, 1).into_iter().next()
+}
+
+/// Up to `n` forward steps, each by a different Infantry onto a different square.
+fn forwards(
+    data: &Data,
+    board_name: &str,
+    side: Side,
+    units: &[(String, Square)],
+    occupied: &[Square],
+    n: usize,
+) -> Vec<(String, Square, Square)> {
     let board = if board_name == "nogo" { &data.nogo } else { &data.main };
     let dir: i8 = if side == Side::Red { 1 } else { -1 };
-    units.iter().filter(|(id, _)| id.contains('I')).find_map(|(id, sq)| {
-        let col = sq.col as i8 + dir;
-        let to = Square { col: u8::try_from(col).ok().filter(|c| *c < 10)?, row: sq.row };
-        let free = !occupied.contains(&to);
-        let land = !board.at(to).is_city() && board.at(to) != Terrain::Water;
-        (free && land).then(|| (id.clone(), *sq, to))
-    })
+    units
+        .iter()
+        .filter(|(id, _)| id.contains('I'))
+        .filter_map(|(id, sq)| {
+            let col = sq.col as i8 + dir;
+            let to = Square { col: u8::try_from(col).ok().filter(|c| *c < 10)?, row: sq.row };
+            let free = !occupied.contains(&to);
+            let land = !board.at(to).is_city() && board.at(to) != Terrain::Water;
+            (free && land).then(|| (id.clone(), *sq, to))
+        })
+        .take(n)
+        .collect()
 }
 
 pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
@@ -62,17 +80,14 @@ pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
             now.push("FIRST ME".into());
             now.extend(STARTING_REACTIONS.iter().map(|s| s.to_string()));
             let units = after_setup_one(data, side);
+            // September's Capital stack (3 chits on every card) moves three Infantry
+            // out of the country's front column: squares the other side cannot reach
+            // first, so every line runs whoever moves first.
             let mut lines = vec!["SUPPLY CAPITAL".to_string()];
             let occupied: Vec<Square> = units.iter().map(|(_, s)| *s).collect();
-            if let Some((id, _, to)) = forward(data, &state.options.board, side, &units, &occupied) {
-                lines.push(format!("IF {to} EMPTY MOVE {id} {to}"));
+            for (id, _, to) in forwards(data, &state.options.board, side, &units, &occupied, 3) {
+                lines.push(format!("MOVE {id} {to}"));
             }
-            if let Some((id, _)) = units.iter().find(|(id, _)| id.contains('A')) {
-                let target = if side == Side::Red { "E3" } else { "F4" };
-                lines.push(format!("IF {target} ENEMY ATTACK {id} {target}"));
-            }
-            lines.push("COMMISSION".into());
-            lines.push("WAIT".into());
             next.push(ExampleBlock {
                 title: "Your first turn (SEP-1 if you move first, else SEP-2), after SETUP 1:".into(),
                 lines,
@@ -102,14 +117,23 @@ pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
         }
         Stage::Over => {}
     }
+    let mut notes = Vec::new();
+    if state.stage == Stage::Setup {
+        notes.push(format!(
+            "Instead of SETUP 1 you may place your own: INFANTRY <9 squares>, TANK <4 squares>, ARTILLERY <2 squares>, one unit a square, all in your country ({}); the units take their numbers in the order the squares are given.",
+            if side == Side::Red { "columns A-C" } else { "columns H-J" }
+        ));
+    }
     Guide {
         now,
-        notes: vec![
+        notes: notes.into_iter().chain([
+
             "Squares are A1 to J6: column A is Red's back edge, J Green's. Units are RI1-RI11, RT1-RT6, RA1-RA3 (Green G...).".into(),
-            "A turn file runs line by line: SUPPLY, MOVE, AMPHIB, ATTACK, COMMISSION, BUILD, PARA, REGROUP, CACHE, MANEUVER, RELIEVE, WAIT, PASS; a line that cannot be done is skipped at no cost.".into(),
+            "A turn file runs line by line: SUPPLY, MOVE, AMPHIB, ATTACK, COMMISSION, BUILD, PARA (or PARATROOP), REGROUP, CACHE, MANEUVER, RELIEVE, WAIT (two a turn at most), PASS. MOVE names the squares entered, not the one the unit stands on.".into(),
             "IF <unit> ACTIVE|DISRUPTED|GONE, IF <square> EMPTY|ENEMY|MINE or IF EDGE MINE guards a line; OR starts a line tried only when the one above was not done.".into(),
             "Standing reactions (RALLY, REWARD, OPFIRE, MANEUVER ... WHEN, RELIEVE ... WHEN, ROUT, EDGE WHEN) answer on the other side's turn; ASK instead asks you by mail. They may come in any file, and only you see them.".into(),
-        ],
+            "A line that cannot be done as the game stands is refused at once, with the reason; a line that runs after an attack's dice or after the other side may react is accepted with a # note saying so.".into(),
+        ]).collect(),
         next,
         reference: vec![reference(data)],
     }

@@ -14,8 +14,10 @@ pub mod actions;
 pub mod attack;
 pub mod battle;
 pub mod bot;
+pub mod careless;
 pub mod data;
 pub mod edge;
+pub mod foresight;
 pub mod guide;
 pub mod invariants;
 pub mod log;
@@ -94,6 +96,11 @@ pub static INFO: SystemInfo = SystemInfo {
             values: &["yes", "no"],
             help: "the results map draws the step's moves, attacks, retreats, builds and losses (pinned: yes)",
         },
+        super::options::OptionSpec {
+            key: "revision",
+            values: &["1", "2"],
+            help: "2: a skipped move says how far it is or that its start square was written in (pinned: 2)",
+        },
     ],
     rules: 1,
 };
@@ -137,6 +144,9 @@ pub struct Orders {
     pub policies: Vec<(String, String)>,
     /// The answer to a question, in the answer's words.
     pub answer: Option<String>,
+    /// What the check at ingest found that an accepted line depends on: (index in
+    /// `lines`, the note).
+    pub notes: Vec<(usize, String)>,
 }
 
 fn seating() -> Seating {
@@ -179,6 +189,7 @@ impl System for FrontLine {
                 "board" => options.board = value.clone(),
                 "amphibious" => options.amphibious = on(value),
                 "map_orders" => options.map_orders = on(value),
+                "revision" => options.revision = if value == "2" { 2 } else { 1 },
                 "supply" => options.choose_supply = value == "choose",
                 "edge_ready" => {
                     options.edge_ready = match value.as_str() {
@@ -260,8 +271,10 @@ impl System for FrontLine {
         let mut out = Orders::default();
         let mut errors = Vec::new();
         let mut first_setup_line = 0;
+        // The turn's lines: (line number, the raw line, index in `out.lines`).
+        let mut turn_lines: Vec<(usize, &str, usize)> = Vec::new();
         for (i, raw) in body.lines().enumerate() {
-            let text = script::canonical(raw);
+            let text = script::rulebook_words(&script::canonical(raw));
             if text.is_empty() {
                 continue;
             }
@@ -281,7 +294,10 @@ impl System for FrontLine {
                     ));
                     continue;
                 }
-                Ok(Line::Script(_)) => out.script.push(text.clone()),
+                Ok(Line::Script(_)) => {
+                    turn_lines.push((i + 1, raw.trim(), out.lines.len()));
+                    out.script.push(text.clone());
+                }
                 Err(e) => {
                     errors.push(OrderError::new(i + 1, raw.trim(), e));
                     continue;
@@ -295,14 +311,52 @@ impl System for FrontLine {
         {
             errors.push(OrderError::new(first_setup_line.max(1), "", e));
         }
+        if errors.is_empty() && my_turn {
+            let numbered: Vec<foresight::Numbered> = turn_lines
+                .iter()
+                .zip(&out.script)
+                .map(|((number, _, _), text)| foresight::Numbered { number: *number, text })
+                .collect();
+            for ((number, raw, at), verdict) in
+                turn_lines.iter().zip(foresight::check(state, &self.data, side, &numbered))
+            {
+                match verdict {
+                    foresight::Verdict::Runs => {}
+                    // Campaigns made before the check (no `revision=2`) accepted these
+                    // lines and replay them so: there it is a note.
+                    foresight::Verdict::Refused(why) if state.options.revision < 2 => {
+                        out.notes.push((*at, format!("it cannot be done and will be skipped: {why}")))
+                    }
+                    foresight::Verdict::Refused(why) => errors.push(OrderError::new(*number, *raw, why)),
+                    foresight::Verdict::Noted(note) => out.notes.push((*at, note)),
+                }
+            }
+        }
         if errors.is_empty() { Ok(out) } else { Err(errors) }
     }
 
+    /// The lines as read, each followed by what the check at ingest found it depends
+    /// on, as a `#` comment (so the echo may be sent again as it stands).
     fn echo(&self, _state: &State, orders: &Orders) -> Vec<String> {
-        match &orders.answer {
-            Some(a) => vec![a.clone()],
-            None => orders.lines.clone(),
+        if let Some(a) = &orders.answer {
+            return vec![a.clone()];
         }
+        let mut out = Vec::new();
+        for (i, line) in orders.lines.iter().enumerate() {
+            out.push(line.clone());
+            out.extend(orders.notes.iter().filter(|(at, _)| *at == i).map(|(_, n)| format!("# {n}")));
+        }
+        out
+    }
+
+    fn notes(&self, _state: &State, _player: &str, orders: &Orders) -> Vec<super::LineNote> {
+        orders
+            .notes
+            .iter()
+            .filter_map(|(at, note)| {
+                orders.lines.get(*at).map(|line| super::LineNote { line: line.clone(), note: note.clone() })
+            })
+            .collect()
     }
 
     fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
@@ -422,7 +476,7 @@ impl System for FrontLine {
     /// New campaigns draw the step's actions on the results map; campaigns made before
     /// lack the option and keep the picture their reports have.
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("map_orders", "yes")]
+        &[("map_orders", "yes"), ("revision", "2")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {
@@ -436,6 +490,16 @@ impl System for FrontLine {
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
         let side = state.side_of(player)?;
         Some(bot::orders(state, &self.data, side, rng))
+    }
+
+    fn careless_orders(
+        &self,
+        state: &State,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        let side = state.side_of(player)?;
+        careless::orders(state, &self.data, side, rng)
     }
 
     fn check_invariants(&self, state: &State) -> std::result::Result<(), Broken> {

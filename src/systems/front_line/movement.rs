@@ -57,3 +57,72 @@ pub fn check(
     }
     Ok(())
 }
+
+/// Squares between for a unit of this kind: orthogonal steps for Infantry and
+/// Artillery, diagonal ones too for Tanks.
+pub fn steps_between(kind: Kind, from: Square, to: Square) -> u8 {
+    let (dc, dr) = (from.col.abs_diff(to.col), from.row.abs_diff(to.row));
+    if kind == Kind::Tank { dc.max(dr) } else { dc + dr }
+}
+
+fn kind_moves(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Infantry => "Infantry moves",
+        Kind::Tank => "a Tank moves",
+        Kind::Artillery => "Artillery moves",
+    }
+}
+
+/// The reason a move cannot be made, said as the player needs it (`revision=2`): its
+/// start square written in, a square too far for the unit, the square it would end
+/// on; else `checked`, the reason [`check`] gave for the squares as written.
+#[allow(clippy::too_many_arguments)]
+pub fn why_not(
+    board: &Battlefield,
+    units: &Units,
+    side: Side,
+    id: &str,
+    kind: Kind,
+    from: Square,
+    path: &[Square],
+    checked: String,
+) -> String {
+    let Some(&last) = path.last() else { return checked };
+    if path.first() == Some(&from) {
+        let rest: Vec<String> = path.iter().skip(1).map(|s| s.to_string()).collect();
+        return if rest.is_empty() {
+            format!("{id} stands on {from} already")
+        } else {
+            format!(
+                "{from} is where {id} stands: write only the squares it enters (MOVE {id} {})",
+                rest.join(" ")
+            )
+        };
+    }
+    if path.len() > 1 {
+        return checked;
+    }
+    // One far square: the route was sought, so say what stops every route.
+    let far = steps_between(kind, from, last);
+    if far > 3 {
+        return format!("{from} to {last} is {far} squares; {} 1 or 2 (3 through Desert)", kind_moves(kind));
+    }
+    match units.get(&last) {
+        Some((s, _)) if *s == side => return format!("{last} is not empty: your own unit stands there"),
+        Some(_) => return format!("{last} holds an enemy unit"),
+        None => {}
+    }
+    if board.at(last) == Terrain::Water {
+        return format!("{last} is Lake Nogo: no unit moves into it");
+    }
+    if checked.contains("Unfriendly City") && checked.starts_with(&last.to_string()) {
+        return checked;
+    }
+    if far == 3 {
+        return format!(
+            "{from} to {last} is 3 squares; {} 1 or 2, and 3 only through Desert, which no open way to {last} crosses",
+            kind_moves(kind)
+        );
+    }
+    format!("every way from {from} to {last} is blocked (by an enemy unit, an Unfriendly City or Lake Nogo)")
+}

@@ -185,6 +185,21 @@ pub enum Line {
 
 pub use crate::systems::notation::canonical;
 
+/// The rulebook's names of orders, read as the notation's (`PARATROOP` is `PARA`):
+/// a canonical line with those words replaced, so the echo shows the order's name.
+pub fn rulebook_words(text: &str) -> String {
+    text.split(' ')
+        .map(|w| match w {
+            "PARATROOP" | "PARATROOPS" => "PARA",
+            "AMPHIBIOUS" => "AMPHIB",
+            "RELIVE" => "RELIEVE",
+            "MANOEUVRE" => "MANEUVER",
+            w => w,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn square(w: &str) -> Result<Square, String> {
     Square::parse(w).ok_or_else(|| format!("'{w}' is not a square (A1 to J6)"))
 }

@@ -97,7 +97,10 @@ pub fn placement(
     for (kind, _, placed) in MIX {
         let n: usize = chosen.iter().filter(|(k, _)| *k == kind).map(|(_, l)| l.len()).sum();
         if n != placed {
-            return Err(format!("place {placed} {} units, not {n}", kind.name()));
+            return Err(format!(
+                "place {placed} {} units, not {n} (INFANTRY <9 squares>, TANK <4 squares>, ARTILLERY <2 squares>)",
+                kind.name()
+            ));
         }
     }
     for sq in chosen.iter().flat_map(|(_, l)| l) {

@@ -36,6 +36,17 @@ pub struct Options {
     /// made before it, whose pictures stay as they were).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub map_orders: bool,
+    /// The rules' revision (`revision=2`, pinned for new campaigns): a turn line that
+    /// cannot run is refused at ingest (campaigns made before accepted it, and their
+    /// sealed files must replay: there it is only noted), and a skipped move says how
+    /// far it is or that its start square was written in. Absent (0) in campaigns made
+    /// before, whose reports keep their words.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub revision: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 impl Default for Options {
@@ -46,6 +57,7 @@ impl Default for Options {
             choose_supply: false,
             edge_ready: EdgeReady::OwnTurn,
             map_orders: false,
+            revision: 0,
         }
     }
 }

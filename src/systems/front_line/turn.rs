@@ -91,8 +91,57 @@ fn burn(state: &mut State, side: Side, named: Option<SupplyWord>, log: &mut Log)
     }
 }
 
+/// What became of one script line, as a run tells it to its [`Watch`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fate {
+    Done,
+    /// Skipped with this reason (the guard's "the condition does not hold" apart).
+    Skipped(String),
+    /// Its `IF` did not hold.
+    GuardFailed,
+    /// An `OR` line not tried: the line above was done.
+    NotTried,
+    Waited,
+    /// `PASS`: the lines after it are dropped.
+    Passed,
+}
+
+/// Where a run leaves what can be known before the step resolves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unknown {
+    /// An attack's dice were rolled.
+    Dice,
+    /// The opponent, its Leadership Available, may react now.
+    Reaction,
+}
+
+/// Who watches a run: nobody at resolution; the check at ingest, which stops the run
+/// where its fate leaves what is known (`foresight`).
+pub trait Watch {
+    fn fate(&mut self, _text: &str, _fate: Fate) {}
+    /// The run reaches the unknown; true stops it there.
+    fn unknown(&mut self, _why: Unknown) -> bool {
+        false
+    }
+}
+
+/// Resolution's watch: nobody.
+pub struct Nobody;
+impl Watch for Nobody {}
+
 /// Runs the active player's lines until the turn ends or stops for mail.
 pub fn run(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mut Log) {
+    run_watched(state, data, dice, log, &mut Nobody);
+}
+
+/// [`run`], telling `watch` each line's fate; the run stops where `watch` says.
+pub fn run_watched(
+    state: &mut State,
+    data: &Data,
+    dice: &mut dyn Roll,
+    log: &mut Log,
+    watch: &mut dyn Watch,
+) {
     let side = state.active_side();
     while let Some(text) = state.current.lines.first().cloned() {
         if state.over.is_some() {
@@ -103,11 +152,13 @@ pub fn run(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mut Log) {
             Ok(l) => l,
             Err(e) => {
                 log.tell(side, format!("skipped: {text}: {e}"));
+                watch.fate(&text, Fate::Skipped(e));
                 state.current.lines.remove(0);
                 continue;
             }
         };
         if line.or && state.current.chain_done {
+            watch.fate(&text, Fate::NotTried);
             state.current.lines.remove(0);
             continue;
         }
@@ -118,32 +169,46 @@ pub fn run(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mut Log) {
             && !guard_holds(state, side, g)
         {
             log.tell(side, format!("skipped: {text}: the condition does not hold"));
+            watch.fate(&text, Fate::GuardFailed);
             state.current.lines.remove(0);
             continue;
         }
         match execute(state, data, side, &line.command, dice, log) {
             Done::Ask => return,
             Done::Wait => {
+                watch.fate(&text, Fate::Waited);
                 state.current.lines.remove(0);
                 log.say(format!("{} waits for the report before going on", side.name()));
                 return;
             }
             Done::Pass => {
+                watch.fate(&text, Fate::Passed);
                 state.current.lines.clear();
                 break;
             }
             Done::Skipped(why) => {
                 log.tell(side, format!("skipped: {text}: {why}"));
+                watch.fate(&text, Fate::Skipped(why));
                 state.current.lines.remove(0);
             }
             Done::Acted(window) => {
                 state.current.chain_done = true;
                 state.current.lines.remove(0);
+                watch.fate(&text, Fate::Done);
+                if matches!(line.command, Command::Attack(_)) && watch.unknown(Unknown::Dice) {
+                    return;
+                }
                 if let Some(acted) = window
                     && state.over.is_none()
-                    && after_window(state, data, side.other(), acted.as_deref(), dice, log)
                 {
-                    return;
+                    if state.camp(side.other()).leadership == Leadership::Available
+                        && watch.unknown(Unknown::Reaction)
+                    {
+                        return;
+                    }
+                    if after_window(state, data, side.other(), acted.as_deref(), dice, log) {
+                        return;
+                    }
                 }
             }
         }
