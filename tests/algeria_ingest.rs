@@ -22,10 +22,15 @@ impl Game {
     /// A campaign of `scenario` at its first Reinforcement Phase (both set-ups left
     /// to their defaults: every unit where the scenario puts it).
     fn at_first_reinforcement(scenario: &str) -> Game {
+        Game::with(scenario, &[], &["LOSSES BAND CADRE"])
+    }
+
+    /// As `at_first_reinforcement`, with options and the FLN's set-up file.
+    fn with(scenario: &str, options: &[&str], fln_setup: &[&str]) -> Game {
         let tmp = tempfile::tempdir().unwrap();
         let dir = tmp.path().join("g");
         let d = dir.to_str().unwrap().to_string();
-        ok(&[
+        let mut args: Vec<&str> = vec![
             "new",
             "algeria",
             &d,
@@ -39,14 +44,19 @@ impl Game {
             "game@example.org",
             "--scenario",
             scenario,
-        ]);
-        let secrets = ["government", "fln"].iter().map(|p| (p.to_string(), welcome_secret(&dir, p))).collect();
+        ];
+        for o in options {
+            args.extend(["--option", *o]);
+        }
+        ok(&args);
+        let secrets =
+            ["government", "fln"].iter().map(|p| (p.to_string(), welcome_secret(&dir, p))).collect();
         let mut g = Game { _tmp: tmp, dir, secrets, n: 0 };
         for _ in 0..4 {
             let phase = open_phase(&g.dir);
             match phase.as_str() {
                 "SETUP-GOV" => assert!(g.send("government", &["KILLS SUBTRACT"]).0),
-                "SETUP-FLN" => assert!(g.send("fln", &["LOSSES BAND CADRE"]).0),
+                "SETUP-FLN" => assert!(g.send("fln", fln_setup).0),
                 _ => break,
             }
             ok(&["adjudicate", &d, "--force"]);
@@ -58,11 +68,8 @@ impl Game {
     /// Sends `lines` as `player`'s mail; returns (accepted, the acknowledgement).
     fn send(&mut self, player: &str, lines: &[&str]) -> (bool, String) {
         self.n += 1;
-        let body = format!(
-            "GAME g\nPLAYER {player}\nSECRET {}\n{}\nEND\n",
-            self.secrets[player],
-            lines.join("\n")
-        );
+        let body =
+            format!("GAME g\nPLAYER {player}\nSECRET {}\n{}\nEND\n", self.secrets[player], lines.join("\n"));
         let f = file(
             self._tmp.path(),
             &format!("m{}.eml", self.n),
@@ -79,7 +86,8 @@ impl Game {
         lines.push(line);
         let (accepted, ack) = self.send(player, &lines);
         assert!(!accepted, "{player}: '{line}' was accepted:\n{ack}");
-        let said = ack.lines().find(|l| l.contains(line)).unwrap_or_else(|| panic!("'{line}' not named:\n{ack}"));
+        let said =
+            ack.lines().find(|l| l.contains(line)).unwrap_or_else(|| panic!("'{line}' not named:\n{ack}"));
         let rest = ack[ack.find(said).unwrap()..].lines().take(3).collect::<Vec<_>>().join(" ");
         assert!(rest.contains(why), "{player}: '{line}': expected '{why}':\n{ack}");
     }
@@ -170,18 +178,18 @@ fn the_welcome_turn_in_one_file_runs_in_every_scenario() {
             let text = mail_text(&g.dir.join(format!("outbox/0000-welcome-{player}.eml")));
             let all: Vec<&str> = text.lines().collect();
             let at = all.iter().position(|l| l.contains("next move's orders could be")).unwrap() + 2;
-            let block: Vec<String> =
-                all[at + 1..].iter().take_while(|l| l.starts_with("  ")).map(|l| l.trim().to_string()).collect();
+            let block: Vec<String> = all[at + 1..]
+                .iter()
+                .take_while(|l| l.starts_with("  "))
+                .map(|l| l.trim().to_string())
+                .collect();
             assert!(block.len() > 3, "{scenario} {player}: {block:?}");
             let lines: Vec<&str> = block.iter().map(String::as_str).collect();
             let (accepted, ack) = g.send(player, &lines);
             assert!(accepted, "{scenario}: {player}'s welcome turn refused:\n{ack}");
             let echo = Game::echo(&ack);
-            let noted: Vec<String> = echo
-                .windows(2)
-                .filter(|w| w[1].starts_with("#   ^"))
-                .map(|w| w[0].clone())
-                .collect();
+            let noted: Vec<String> =
+                echo.windows(2).filter(|w| w[1].starts_with("#   ^")).map(|w| w[0].clone()).collect();
             notes.insert(player, noted);
         }
         ok(&["adjudicate", g.dir.to_str().unwrap(), "--force"]);
@@ -193,6 +201,36 @@ fn the_welcome_turn_in_one_file_runs_in_every_scenario() {
                     "{scenario}: {player}'s line '{line}' was skipped without a note:\n{report}"
                 );
             }
+        }
+    }
+}
+
+/// Item 4: a React question whose only answer is NO REACT (no unit may react) is
+/// not asked: the answer is applied and told (revision 2); a campaign made before
+/// (revision 1) still asks it.
+#[test]
+fn a_react_question_with_one_answer_is_not_asked() {
+    for (revision, asked) in [("revision=2", false), ("revision=1", true)] {
+        // 1954: the Government has nothing in wilaya I and no Helo Points. A Random
+        // Event (a Purge in wilaya I) may spoil the FLN's file: then a new campaign.
+        let mut g = Game::with("1954", &[revision], &["PLACE FT1 I-1"]);
+        for _ in 0..6 {
+            let (ok1, ack) = g.send("government", &["ACTIVATE ALL", "PASS", "REACT ANY ASK"]);
+            assert!(ok1, "{ack}");
+            if g.send("fln", &["DEPLOY I-1 ALL", "PROPAGANDA I-1 BY FT1", "PASS"]).0 {
+                break;
+            }
+            g = Game::with("1954", &[revision], &["PLACE FT1 I-1"]);
+        }
+        ok(&["adjudicate", g.dir.to_str().unwrap(), "--force"]);
+        let phase = open_phase(&g.dir);
+        assert_eq!(phase.starts_with("T1-REACT"), asked, "{revision}: {phase}");
+        if !asked {
+            let gov = newest_report(&g.dir, "government");
+            assert!(
+                gov.contains("no unit may react in I-1: the React question is not asked (NO REACT)"),
+                "{gov}"
+            );
         }
     }
 }

@@ -7,8 +7,8 @@ use rand_core::RngCore;
 
 use super::board;
 use super::data::{AreaType, Data, Side};
-use super::{orders, rehearsal};
 use super::state::{Box_, Stage, State};
+use super::{orders, rehearsal};
 
 fn pick<'a, T>(rng: &mut dyn RngCore, items: &'a [T]) -> Option<&'a T> {
     if items.is_empty() { None } else { items.get(rng.next_u32() as usize % items.len()) }
@@ -362,7 +362,8 @@ fn legal(state: &State, data: &Data, side: Side, body: String) -> String {
         if bad.is_empty() {
             break;
         }
-        lines = lines.into_iter().enumerate().filter(|(i, _)| !bad.contains(&(i + 1))).map(|(_, l)| l).collect();
+        lines =
+            lines.into_iter().enumerate().filter(|(i, _)| !bad.contains(&(i + 1))).map(|(_, l)| l).collect();
     }
     if lines.is_empty() {
         lines.push("PASS".into());

@@ -53,11 +53,19 @@ fn government_slips(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<St
         "WAIT".into(),
         "KILLS ADD".into(),
         "KILLS SUBTRACT".into(),
-        format!("REACT ANY WITH {} HELO {}", unit(rng), pick(rng, &divisions).cloned().unwrap_or_else(|| "XX2".into())),
+        format!(
+            "REACT ANY WITH {} HELO {}",
+            unit(rng),
+            pick(rng, &divisions).cloned().unwrap_or_else(|| "XX2".into())
+        ),
     ];
     if matches!(state.stage, Stage::Reinforce | Stage::Deploy) {
         out.extend([
-            format!("MOVE {} {}", unit(rng), pick(rng, &["TUNISIA", "MOROCCO", "FRANCE"]).unwrap_or(&"TUNISIA")),
+            format!(
+                "MOVE {} {}",
+                unit(rng),
+                pick(rng, &["TUNISIA", "MOROCCO", "FRANCE"]).unwrap_or(&"TUNISIA")
+            ),
             format!("MOVE {} {}", unit(rng), area(rng)),
             format!("PATROL {}", pick(rng, &police).cloned().unwrap_or_else(|| "PO1".into())),
             format!("MODE {} DISPERSED", unit(rng)),

@@ -155,7 +155,11 @@ fn government_turn(state: &State, data: &Data) -> ExampleBlock {
     if let Some(a) = police {
         lines.push(format!("INTELLIGENCE {a}"));
     }
-    lines.extend(["PASS".to_string(), "REACT STRIKE WITH ALL".to_string(), "REACT MOVE RAID ASK".to_string()]);
+    lines.extend([
+        "PASS".to_string(),
+        "REACT STRIKE WITH ALL".to_string(),
+        "REACT MOVE RAID ASK".to_string(),
+    ]);
     ExampleBlock {
         title: "The Government's turn in one file (reinforcement, deployment, queue, policy)".into(),
         lines,
@@ -178,5 +182,8 @@ fn fln_turn(state: &State, data: &Data) -> ExampleBlock {
         ]);
     }
     lines.extend(["GOV".to_string(), "WAIT".to_string(), "LOSSES BAND CADRE".to_string()]);
-    ExampleBlock { title: "The FLN's turn in one file (reinforcement, deployment, script, standing)".into(), lines }
+    ExampleBlock {
+        title: "The FLN's turn in one file (reinforcement, deployment, script, standing)".into(),
+        lines,
+    }
 }

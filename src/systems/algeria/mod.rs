@@ -413,7 +413,11 @@ impl System for Algeria {
         if let Some(prompt) = self.phase(state).prompts.get(player) {
             return prompt
                 .read(body)
-                .map(|i| Orders { lines: Vec::new(), answer: prompt.answers.get(i).cloned(), side: Some(side) })
+                .map(|i| Orders {
+                    lines: Vec::new(),
+                    answer: prompt.answers.get(i).cloned(),
+                    side: Some(side),
+                })
                 .map_err(|why| vec![OrderError::new(1, body.trim(), why)]);
         }
         // Units this file builds may be named by their kind in its later lines.
@@ -483,7 +487,12 @@ impl System for Algeria {
             .collect()
     }
 
-    fn careless_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
+    fn careless_orders(
+        &self,
+        state: &State,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
         let side = state.side_of(player)?;
         careless::orders(state, &self.data, side, rng)
     }

@@ -166,7 +166,10 @@ fn after_fln_mission(
             format!("no unit may react in {}: the React question is not asked (NO REACT)", done.area),
         );
     }
-    if decision == Decision::Ask && state.ops.asks < state.options.asks && !done.units.is_empty() && !one_answer
+    if decision == Decision::Ask
+        && state.ops.asks < state.options.asks
+        && !done.units.is_empty()
+        && !one_answer
     {
         state.ops.asks += 1;
         state.ops.k += 1;

@@ -88,7 +88,10 @@ pub fn rehearse(state: &State, data: &Data, side: Side, lines: &[Line]) -> Rehea
             out.refused.push((
                 l.number,
                 l.text.clone(),
-                format!("line {} already says {}: one {cat} line a file (the first decides)", first.number, first.text),
+                format!(
+                    "line {} already says {}: one {cat} line a file (the first decides)",
+                    first.number, first.text
+                ),
             ));
         } else {
             seen.push((cat, l));
@@ -151,7 +154,13 @@ fn texts(lines: &[Line], part: Section) -> Vec<String> {
 /// Runs the file's parts on a copy of the game, in the order the turn runs them.
 /// `least_income`: the FLN's AP income without its PSL's share (as if the Government
 /// mobilized every Naval Point it could).
-fn walk(state: &State, data: &Data, side: Side, lines: &[Line], least_income: bool) -> (Vec<Outcome>, Vec<String>) {
+fn walk(
+    state: &State,
+    data: &Data,
+    side: Side,
+    lines: &[Line],
+    least_income: bool,
+) -> (Vec<Outcome>, Vec<String>) {
     let mut outcomes = vec![Outcome::Runs; lines.len()];
     let mut told = Vec::new();
     let mut sim = state.clone();
@@ -202,14 +211,16 @@ fn walk(state: &State, data: &Data, side: Side, lines: &[Line], least_income: bo
         mark_failed(lines, Section::Deployment, failures(&log, side), &mut outcomes);
     }
     let unsure = match (state.stage, side) {
-        (Stage::Reinforce | Stage::Deploy, Side::Government) => {
-            Some("the FLN acts first in the Operations Phase: runs if still possible when its turn comes".to_string())
+        (Stage::Reinforce | Stage::Deploy, Side::Government) => Some(
+            "the FLN acts first in the Operations Phase: runs if still possible when its turn comes"
+                .to_string(),
+        ),
+        (Stage::Reinforce | Stage::Operations, Side::Fln) => {
+            oas_first(&sim, data, state.stage == Stage::Reinforce)
         }
-        (Stage::Reinforce | Stage::Operations, Side::Fln) => oas_first(&sim, data, state.stage == Stage::Reinforce),
-        (Stage::Suspended, _) if state.ops.waiting == Some(side) => {
-            (state.ops.government_next != (side == Side::Government))
-                .then(|| "the other side acts first: runs if still possible when its turn comes".to_string())
-        }
+        (Stage::Suspended, _) if state.ops.waiting == Some(side) => (state.ops.government_next
+            != (side == Side::Government))
+            .then(|| "the other side acts first: runs if still possible when its turn comes".to_string()),
         _ => return (outcomes, told),
     };
     // The FLN writing in the Reinforcement Phase does not know the Government's
@@ -223,7 +234,9 @@ fn walk(state: &State, data: &Data, side: Side, lines: &[Line], least_income: bo
 /// die before the FLN's first line)? `to_come`: the Reinforcement Phase, where it
 /// may appear or be placed, is still to come.
 fn oas_first(sim: &State, data: &Data, to_come: bool) -> Option<String> {
-    let why = |at: &str| Some(format!("the OAS's Suppression in {at} comes first (11.3): runs if still possible then"));
+    let why = |at: &str| {
+        Some(format!("the OAS's Suppression in {at} comes first (11.3): runs if still possible then"))
+    };
     if sim.ops.oas_done {
         return None;
     }
@@ -280,7 +293,14 @@ fn script(
         if let Order::Mission(m) = &order
             && let Err(why) = lasting(&best, data, side, m, &moving)
         {
-            outcomes[i] = Outcome::Fails(why);
+            // `IF <unit> READY` asks the very question: once the line is no longer
+            // certain, it is the guard's to pass over (a file written for any dice).
+            outcomes[i] = match cond {
+                Some(Cond::Ready(u)) if unsure.is_some() => Outcome::Unsure(format!(
+                    "cannot run as things stand ({why}): IF {u} READY will pass it over"
+                )),
+                _ => Outcome::Fails(why),
+            };
             continue;
         }
         if order == Order::Wait {
@@ -323,11 +343,14 @@ fn script(
             Order::Pass => unsure = Some(format!("after your PASS (line {n}) the other side may act")),
             Order::Gov => unsure = Some(format!("after GOV (line {n}) the Government acts")),
             Order::Wait => {
-                unsure = Some(format!("after your WAIT (line {n}), your next mail may replace the lines after it"))
+                unsure =
+                    Some(format!("after your WAIT (line {n}), your next mail may replace the lines after it"))
             }
             Order::Mission(m) => {
                 let done = match side {
-                    Side::Fln => fln_missions::run(&mut sim, data, &m, &mut dice, &mut Log::default()).map(|_| ()),
+                    Side::Fln => {
+                        fln_missions::run(&mut sim, data, &m, &mut dice, &mut Log::default()).map(|_| ())
+                    }
                     Side::Government => gov_missions::run(&mut sim, data, &m, &mut dice, &mut Log::default()),
                 };
                 match done {
@@ -339,7 +362,10 @@ fn script(
                                 l.text
                             ),
                             Side::Government => {
-                                format!("after line {n} ({}) the FLN acts: runs if still possible then", l.text)
+                                format!(
+                                    "after line {n} ({}) the FLN acts: runs if still possible then",
+                                    l.text
+                                )
                             }
                         })
                     }
@@ -374,7 +400,13 @@ fn condition_now(sim: &State, data: &Data, c: &Cond) -> String {
 /// places that may change are given their best case: a unit the script moved earlier,
 /// a Government target that may React into the Harassers' area, and a Flush team that
 /// a division may yet join (each unit checked alone).
-fn lasting(best: &State, data: &Data, side: Side, m: &Mission, moving: &BTreeSet<String>) -> Result<(), String> {
+fn lasting(
+    best: &State,
+    data: &Data,
+    side: Side,
+    m: &Mission,
+    moving: &BTreeSet<String>,
+) -> Result<(), String> {
     let named: Vec<&String> = match m {
         Mission::Propaganda { by, .. } => vec![by],
         Mission::Strike { by, with, .. } => std::iter::once(by).chain(with).collect(),
@@ -401,7 +433,11 @@ fn lasting(best: &State, data: &Data, side: Side, m: &Mission, moving: &BTreeSet
         (Side::Fln, _) => fln_missions::check(best, data, m),
         (Side::Government, Mission::Flush { area, with, air }) => {
             for id in with {
-                gov_missions::check(best, data, &Mission::Flush { area: area.clone(), with: vec![id.clone()], air: *air })?;
+                gov_missions::check(
+                    best,
+                    data,
+                    &Mission::Flush { area: area.clone(), with: vec![id.clone()], air: *air },
+                )?;
             }
             Ok(())
         }
@@ -446,11 +482,14 @@ pub fn name_new_units(state: &State, data: &Data, side: Side, body: &str) -> Str
         let words: Vec<&str> = text.split_whitespace().collect();
         let verb = words.first().map(|w| w.to_ascii_uppercase()).unwrap_or_default();
         let kinds = ["CADRE", "BAND", "FAILEK", "FRONT"];
-        if !VERBS.contains(&verb.as_str()) || !words.iter().skip(1).any(|w| kinds.contains(&w.to_ascii_uppercase().as_str())) {
+        if !VERBS.contains(&verb.as_str())
+            || !words.iter().skip(1).any(|w| kinds.contains(&w.to_ascii_uppercase().as_str()))
+        {
             out.push(raw.to_string());
             continue;
         }
-        let areas: Vec<String> = (0..words.len()).filter_map(|i| orders::area_at(data, &words[i..]).map(|(a, _)| a)).collect();
+        let areas: Vec<String> =
+            (0..words.len()).filter_map(|i| orders::area_at(data, &words[i..]).map(|(a, _)| a)).collect();
         let mut taken: Vec<String> = Vec::new();
         let mut rewritten: Vec<String> = vec![words[0].to_string()];
         for w in &words[1..] {
@@ -460,7 +499,8 @@ pub fn name_new_units(state: &State, data: &Data, side: Side, body: &str) -> Str
                 continue;
             }
             let of_kind: Vec<&(String, String, String)> = new.iter().filter(|(k, _, _)| *k == up).collect();
-            let here: Vec<&&(String, String, String)> = of_kind.iter().filter(|(_, a, _)| areas.contains(a)).collect();
+            let here: Vec<&&(String, String, String)> =
+                of_kind.iter().filter(|(_, a, _)| areas.contains(a)).collect();
             let pool: Vec<&String> = if here.is_empty() {
                 of_kind.iter().map(|(_, _, id)| id).collect()
             } else {

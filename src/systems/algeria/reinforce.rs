@@ -297,10 +297,16 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
     if uniform && let Some(line) = &activation_line {
         let named_missing: Vec<&String> = ids.iter().filter(|id| !state.units.contains_key(*id)).collect();
         if !wanted_unpaid.is_empty() {
-            log.tell(Side::Government, format!("{line}: skipped: not affordable: {}", wanted_unpaid.join(" ")));
+            log.tell(
+                Side::Government,
+                format!("{line}: skipped: not affordable: {}", wanted_unpaid.join(" ")),
+            );
         } else if !named_missing.is_empty() {
             let names: Vec<&str> = named_missing.iter().map(|s| s.as_str()).collect();
-            log.tell(Side::Government, format!("{line}: skipped: not mobile units on the map: {}", names.join(" ")));
+            log.tell(
+                Side::Government,
+                format!("{line}: skipped: not mobile units on the map: {}", names.join(" ")),
+            );
         }
     }
     let psp = bill.psp();
