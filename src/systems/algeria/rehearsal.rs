@@ -172,6 +172,13 @@ fn walk(
     }
     let mut log = Log::default();
     let mut dice = Unrolled::default();
+    // Set-up: the side's PLACE lines, in order (nothing comes before them).
+    if matches!(state.stage, Stage::SetupGovernment | Stage::SetupFln) {
+        let own = texts(lines, Section::Placement);
+        super::setup_orders::place(&mut sim, data, side, &own, &mut log);
+        mark_failed(lines, Section::Placement, failures(&log, side), &mut outcomes);
+        return (outcomes, told);
+    }
     let reinforcing = state.stage == Stage::Reinforce;
     let deploying = reinforcing
         || (state.stage == Stage::Deploy && side == Side::Government)
