@@ -136,9 +136,15 @@ pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
 /// The Government's whole turn in one file, from the board as it stands: a unit of
 /// its own patrols and Flushes where it is, Intelligence where Police stand.
 fn government_turn(state: &State, data: &Data) -> ExampleBlock {
-    let mobile = state.units.values().find(|u| {
-        data.kind(&u.kind).is_some_and(|k| k.side == Side::Government && k.mobile && k.activate > 0)
-            && !board::abroad(data, &u.area)
+    // An elite first, then a division: NATO's call (C.2) takes brigades first.
+    let mobile = ["elite", "division", "brigade"].iter().find_map(|kind| {
+        state.units.values().find(|u| {
+            u.kind == *kind
+                && data
+                    .kind(&u.kind)
+                    .is_some_and(|k| k.side == Side::Government && k.mobile && k.activate > 0)
+                && !board::abroad(data, &u.area)
+        })
     });
     let police = state.units.values().find(|u| u.kind == "police").map(|u| u.area.clone());
     let mut lines: Vec<String> = ["elite", "police", "algerian", "brigade"]
