@@ -69,7 +69,8 @@ fn the_welcome_examples_and_the_turn_blocks_are_accepted_as_they_stand() {
             .take_while(|l| l.starts_with("  "))
             .map(|l| l.trim().to_string())
             .collect();
-        assert_eq!(echo.len(), lines.len(), "{ack}");
+        // The echo's lines, and its notes (`#   ^ ...`: what a line depends on).
+        assert_eq!(echo.iter().filter(|l| !l.starts_with('#')).count(), lines.len(), "{ack}");
         let said = send(tmp.path(), &dir, &mut n, player, &s[player], &echo.join("\n"));
         assert!(said.contains("accepted"), "{player}'s echo refused:\n{}", newest_ack(&dir));
     }
@@ -97,7 +98,7 @@ fn a_react_question_goes_by_mail_and_held_orders_stay_private() {
         &mut n,
         "fln",
         &s["fln"],
-        "DEPLOY CONSTANTINE ALL\nSTRIKE CONSTANTINE BY FT2 WITH CA2 CA3\nPROPAGANDA CONSTANTINE BY CA8\nPASS",
+        "DEPLOY CONSTANTINE ALL\nSTRIKE CONSTANTINE BY FT2 WITH CA2 CA3\nPROPAGANDA CONSTANTINE BY CA2\nPASS",
     );
     adjudicate(&dir);
     let phase = open_phase(&dir);
@@ -107,9 +108,9 @@ fn a_react_question_goes_by_mail_and_held_orders_stay_private() {
     // The FLN's held script and the Government's policy are their owners' alone.
     let public = newest_report(&dir, "public");
     let fln = newest_report(&dir, "fln");
-    assert!(fln.contains("PROPAGANDA CONSTANTINE BY CA8"), "{fln}");
+    assert!(fln.contains("PROPAGANDA CONSTANTINE BY CA2"), "{fln}");
     for (reader, text) in [("government", &gov), ("public", &public)] {
-        assert!(!text.contains("PROPAGANDA CONSTANTINE BY CA8"), "{reader} sees the FLN's script:\n{text}");
+        assert!(!text.contains("PROPAGANDA CONSTANTINE BY CA2"), "{reader} sees the FLN's script:\n{text}");
     }
     for (reader, text) in [("fln", &fln), ("public", &public)] {
         assert!(!text.contains("REACT STRIKE ASK"), "{reader} sees the Government's policy:\n{text}");
@@ -228,11 +229,13 @@ fn sequential_reinforcement_and_the_wait_limit() {
     send(tmp.path(), &dir, &mut n, "government", &s["government"], "ACTIVATE NONE\nPASS");
     adjudicate(&dir);
     assert_eq!(open_phase(&dir), "T1-REINF.FLN");
-    send(tmp.path(), &dir, &mut n, "fln", &s["fln"], "DEPLOY CONSTANTINE ALL\nWAIT\nWAIT\nPASS");
+    // A WAIT beyond the limit is refused at once (issue 24: it could never run).
+    let said = send(tmp.path(), &dir, &mut n, "fln", &s["fln"], "DEPLOY CONSTANTINE ALL\nWAIT\nWAIT\nPASS");
+    assert!(!said.contains("accepted"), "{said}");
+    assert!(newest_ack(&dir).contains("at most 1 WAIT(s) a phase"), "{}", newest_ack(&dir));
+    send(tmp.path(), &dir, &mut n, "fln", &s["fln"], "DEPLOY CONSTANTINE ALL\nWAIT\nPASS");
     adjudicate(&dir);
     assert_eq!(open_phase(&dir), "T1-OPS.1");
     let out = adjudicate(&dir);
-    assert!(open_phase(&dir).starts_with("T2-REINF"), "the second WAIT is skipped: {out}");
-    let text = newest_report(&dir, "fln");
-    assert!(text.contains("WAIT: skipped: at most 1 WAIT(s) a phase"), "{text}");
+    assert!(open_phase(&dir).starts_with("T2-REINF"), "the rest of the script runs on: {out}");
 }

@@ -8,6 +8,7 @@ use rand_core::RngCore;
 use super::board;
 use super::data::{AreaType, Data, Side};
 use super::state::{Box_, Stage, State};
+use super::{orders, rehearsal};
 
 fn pick<'a, T>(rng: &mut dyn RngCore, items: &'a [T]) -> Option<&'a T> {
     if items.is_empty() { None } else { items.get(rng.next_u32() as usize % items.len()) }
@@ -335,8 +336,42 @@ fn fln_script(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<String> 
     out
 }
 
-/// A legal orders body for `side` now.
+/// A legal orders body for `side` now: the bot's choices, less every line the check
+/// at ingest would refuse (the same rehearsal the step's functions run).
 pub fn orders(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> String {
+    let body = choices(state, data, side, rng);
+    if matches!(state.stage, Stage::Suspended if state.ops.question.is_some())
+        || (state.stage == Stage::Event && state.event_question.is_some())
+    {
+        return body;
+    }
+    legal(state, data, side, body)
+}
+
+/// Drops the lines the check refuses until none is (dropping one may spoil another
+/// that depended on it).
+fn legal(state: &State, data: &Data, side: Side, body: String) -> String {
+    let mut lines: Vec<String> = body.lines().map(str::to_string).collect();
+    for _ in 0..8 {
+        let text = lines.join("\n");
+        let (read, errors) = orders::read(data, side, &text);
+        let mut bad: Vec<usize> = errors.iter().map(|(n, _, _)| *n).collect();
+        if bad.is_empty() {
+            bad = rehearsal::rehearse(state, data, side, &read).refused.iter().map(|(n, _, _)| *n).collect();
+        }
+        if bad.is_empty() {
+            break;
+        }
+        lines =
+            lines.into_iter().enumerate().filter(|(i, _)| !bad.contains(&(i + 1))).map(|(_, l)| l).collect();
+    }
+    if lines.is_empty() {
+        lines.push("PASS".into());
+    }
+    lines.join("\n")
+}
+
+fn choices(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> String {
     let mut lines: Vec<String> = Vec::new();
     match state.stage {
         Stage::SetupGovernment | Stage::SetupFln => {

@@ -103,11 +103,13 @@ pub fn fln(state: &mut State, data: &Data, lines: &[String], log: &mut Log) {
                 }
             }
             if !missing.is_empty() {
+                // Revision 2 words it as every line not (wholly) carried out.
                 log.tell(
                     Side::Fln,
                     format!(
-                        "{}: not underground and ready in {area}: {}",
+                        "{}: {}not underground and ready in {area}: {}",
                         line.text,
+                        if state.options.revision >= 2 && !chosen.is_empty() { "skipped: " } else { "" },
                         missing.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(", ")
                     ),
                 );

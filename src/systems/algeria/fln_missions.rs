@@ -57,9 +57,7 @@ fn share(state: &mut State, n: u32, split: Split, why: &str, log: &mut Log) {
 }
 
 fn pay(state: &mut State, ap: u32, what: &str) -> Result<(), String> {
-    if state.ap < ap {
-        return Err(format!("{what} costs {ap} AP and the FLN has {}", state.ap));
-    }
+    afford(state, ap, what)?;
     state.ap -= ap;
     Ok(())
 }
@@ -96,16 +94,12 @@ fn mst(
     s
 }
 
-/// Carries out one FLN mission, or says why it may not be done.
-pub fn run(
-    state: &mut State,
-    data: &Data,
-    m: &Mission,
-    dice: &mut dyn Roll,
-    log: &mut Log,
-) -> Result<Done, String> {
+/// May this FLN mission be done now? Every prerequisite, in the order the rules
+/// read them, checked before any AP is spent or any die rolled: `run` asks it first,
+/// and so does the check of an orders file at ingest (`rehearsal`).
+pub fn check(state: &State, data: &Data, m: &Mission) -> Result<(), String> {
     match m {
-        Mission::Propaganda { area, by, psp } => {
+        Mission::Propaganda { area, by, .. } => {
             let france = area == "FRANCE";
             board::fln_ready(state, by, Some(area))?;
             let kind = state.units.get(by).map(|u| u.kind.clone()).unwrap_or_default();
@@ -116,6 +110,95 @@ pub fn run(
                 return Err(format!("no Propaganda in a Remote area or abroad ({area}, 9.11)"));
             }
             once(state, area, "Propaganda")?;
+            afford(state, data.tables.cost.propaganda, "Propaganda")
+        }
+        Mission::Strike { area, by, with, .. } => {
+            if !board::urban(data, area) {
+                return Err(format!("a Strike is made in an Urban area only, not {area} (9.12)"));
+            }
+            board::fln_ready(state, by, Some(area))?;
+            if state.units.get(by).map(|u| u.kind.as_str()) != Some("front") {
+                return Err(format!("a Strike needs a Front; {by} is not one (9.12)"));
+            }
+            for c in with {
+                board::fln_ready(state, c, Some(area))?;
+                if state.units.get(c).map(|u| u.kind.as_str()) != Some("cadre") {
+                    return Err(format!("only Cadres assist a Strike; {c} is not one (9.12)"));
+                }
+            }
+            once(state, area, "Strike")?;
+            afford(state, data.tables.cost.strike, "a Strike")
+        }
+        Mission::Move { unit, to } => {
+            let u = state.units.get(unit).cloned().ok_or_else(|| format!("{unit} is not on the map"))?;
+            board::fln_ready(state, unit, None)?;
+            if !["cadre", "band", "failek"].contains(&u.kind.as_str()) {
+                return Err(format!("only Cadres, Bands and Faileks Move; {unit} is a {} (9.13)", u.kind));
+            }
+            check_move(state, data, &u.area, to)
+        }
+        Mission::Raid { area, with } => {
+            for id in with {
+                board::fln_ready(state, id, Some(area))?;
+                let k = state.units.get(id).map(|u| u.kind.as_str()).unwrap_or("");
+                if k != "band" && k != "failek" {
+                    return Err(format!("only Bands and Faileks Raid; {id} is a {k} (9.14)"));
+                }
+            }
+            if board::remote(state, data, area) || board::abroad(data, area) {
+                return Err(format!("no Raid in a Remote area or abroad ({area}, 9.14)"));
+            }
+            once(state, area, "Raid")?;
+            afford(state, data.tables.cost.raid, "a Raid")
+        }
+        Mission::Harass { target, with } => {
+            let t = state.units.get(target).cloned().ok_or_else(|| format!("{target} is not on the map"))?;
+            if board::kind_side(data, &t) != Some(Side::Government) {
+                return Err(format!("Harass fires at a Government unit; {target} is not one (9.15)"));
+            }
+            let area = t.area.clone();
+            let mut faileks = 0;
+            for id in with {
+                board::fln_ready(state, id, Some(&area))?;
+                let k = state.units.get(id).map(|u| u.kind.as_str()).unwrap_or("");
+                match k {
+                    "failek" => faileks += 1,
+                    "band" => {}
+                    _ => {
+                        return Err(format!(
+                            "only Bands and Faileks Harass; {id} is a {k} (9.15, ruling R23)"
+                        ));
+                    }
+                }
+            }
+            if with.len() > 1 && faileks == 0 {
+                return Err("units Harass singly unless a Failek leads them (9.15)".into());
+            }
+            Ok(())
+        }
+        _ => Err("that is a Government mission".into()),
+    }
+}
+
+fn afford(state: &State, ap: u32, what: &str) -> Result<(), String> {
+    if state.ap < ap {
+        return Err(format!("{what} costs {ap} AP and the FLN has {}", state.ap));
+    }
+    Ok(())
+}
+
+/// Carries out one FLN mission, or says why it may not be done (`check`).
+pub fn run(
+    state: &mut State,
+    data: &Data,
+    m: &Mission,
+    dice: &mut dyn Roll,
+    log: &mut Log,
+) -> Result<Done, String> {
+    check(state, data, m)?;
+    match m {
+        Mission::Propaganda { area, by, psp } => {
+            let france = area == "FRANCE";
             pay(state, data.tables.cost.propaganda, "Propaganda")?;
             mark(state, area, "Propaganda");
             let drms: Vec<(i32, &str)> = if france {
@@ -144,20 +227,6 @@ pub fn run(
             Ok(Done { area: area.clone(), units, strike: false, reactable: !france })
         }
         Mission::Strike { area, by, with, psp } => {
-            if !board::urban(data, area) {
-                return Err(format!("a Strike is made in an Urban area only, not {area} (9.12)"));
-            }
-            board::fln_ready(state, by, Some(area))?;
-            if state.units.get(by).map(|u| u.kind.as_str()) != Some("front") {
-                return Err(format!("a Strike needs a Front; {by} is not one (9.12)"));
-            }
-            for c in with {
-                board::fln_ready(state, c, Some(area))?;
-                if state.units.get(c).map(|u| u.kind.as_str()) != Some("cadre") {
-                    return Err(format!("only Cadres assist a Strike; {c} is not one (9.12)"));
-                }
-            }
-            once(state, area, "Strike")?;
             pay(state, data.tables.cost.strike, "a Strike")?;
             mark(state, area, "Strike");
             let drms = [
@@ -198,12 +267,7 @@ pub fn run(
         }
         Mission::Move { unit, to } => {
             let u = state.units.get(unit).cloned().ok_or_else(|| format!("{unit} is not on the map"))?;
-            board::fln_ready(state, unit, None)?;
-            if !["cadre", "band", "failek"].contains(&u.kind.as_str()) {
-                return Err(format!("only Cadres, Bands and Faileks Move; {unit} is a {} (9.13)", u.kind));
-            }
             let from = u.area.clone();
-            check_move(state, data, &from, to)?;
             let international = board::abroad(data, &from) || board::abroad(data, to);
             let border = match (international, state.border_zone, state.border_active) {
                 (true, Some(b), true) => b,
@@ -231,17 +295,6 @@ pub fn run(
             })
         }
         Mission::Raid { area, with } => {
-            for id in with {
-                board::fln_ready(state, id, Some(area))?;
-                let k = state.units.get(id).map(|u| u.kind.as_str()).unwrap_or("");
-                if k != "band" && k != "failek" {
-                    return Err(format!("only Bands and Faileks Raid; {id} is a {k} (9.14)"));
-                }
-            }
-            if board::remote(state, data, area) || board::abroad(data, area) {
-                return Err(format!("no Raid in a Remote area or abroad ({area}, 9.14)"));
-            }
-            once(state, area, "Raid")?;
             pay(state, data.tables.cost.raid, "a Raid")?;
             mark(state, area, "Raid");
             let drms = [
@@ -279,28 +332,7 @@ pub fn run(
             Ok(Done { area: area.clone(), units: with.clone(), strike: false, reactable: true })
         }
         Mission::Harass { target, with } => {
-            let t = state.units.get(target).cloned().ok_or_else(|| format!("{target} is not on the map"))?;
-            if board::kind_side(data, &t) != Some(Side::Government) {
-                return Err(format!("Harass fires at a Government unit; {target} is not one (9.15)"));
-            }
-            let area = t.area.clone();
-            let mut faileks = 0;
-            for id in with {
-                board::fln_ready(state, id, Some(&area))?;
-                let k = state.units.get(id).map(|u| u.kind.as_str()).unwrap_or("");
-                match k {
-                    "failek" => faileks += 1,
-                    "band" => {}
-                    _ => {
-                        return Err(format!(
-                            "only Bands and Faileks Harass; {id} is a {k} (9.15, ruling R23)"
-                        ));
-                    }
-                }
-            }
-            if with.len() > 1 && faileks == 0 {
-                return Err("units Harass singly unless a Failek leads them (9.15)".into());
-            }
+            let area = state.units.get(target).map(|t| t.area.clone()).unwrap_or_default();
             let air = standing::word(state.standing(Side::Government, "AIR"), 2)
                 .and_then(|n| n.parse().ok())
                 .unwrap_or(0);

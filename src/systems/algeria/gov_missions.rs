@@ -12,10 +12,7 @@ use super::psl;
 use super::state::{Box_, State};
 
 fn pay(state: &mut State, psp: u32, what: &str, log: &mut Log) -> Result<(), String> {
-    // Ruling R15: the Government may not spend its PSL to 0.
-    if state.government_psl <= psp {
-        return Err(format!("{what} costs {psp} PSP and the Government PSL is {}", state.government_psl));
-    }
+    afford(state, psp, what)?;
     log.say(psl::add(state, Side::Government, -(psp as i32), what));
     Ok(())
 }
@@ -65,7 +62,68 @@ fn contacted(
     (hit, format!("{id}: {die}{drm:+} against {total}: {}", if hit { "contacted" } else { "not contacted" }))
 }
 
-/// Carries out one Government mission, or says why it may not be done.
+/// May this Government mission be done now? Every prerequisite, in the order the
+/// rules read them, before anything is paid: `run` asks it first, and so does the
+/// check of an orders file at ingest (`rehearsal`).
+pub fn check(state: &State, data: &Data, m: &Mission) -> Result<(), String> {
+    match m {
+        Mission::Flush { area, with, .. } => {
+            if board::abroad(data, area) {
+                return Err("the Government never enters Morocco, Tunisia or France (11.2)".into());
+            }
+            board::check_team(state, data, area, with)
+        }
+        Mission::Intelligence { area } => {
+            need_police(state, area, "Intelligence")?;
+            afford(state, data.tables.cost.intelligence, &format!("Intelligence in {area}"))
+        }
+        Mission::CivilAffairs { area } => {
+            slow(state, "Civil Affairs")?;
+            need_police(state, area, "Civil Affairs")?;
+            if board::remote(state, data, area) {
+                return Err(format!("no Civil Affairs in a Remote area ({area}, 9.25)"));
+            }
+            once(state, area, "Civil Affairs")?;
+            afford(state, data.tables.cost.civil_affairs, &format!("Civil Affairs in {area}"))
+        }
+        Mission::Suppression { area, with } => {
+            slow(state, "Suppression")?;
+            need_police(state, area, "Suppression")?;
+            for id in with {
+                if !board::is_elite(state, data, id) {
+                    return Err(format!("only elite units assist a Suppression; {id} is not one (9.26)"));
+                }
+                if !board::could_act(state, data, area).contains(id)
+                    || state.units.get(id).is_some_and(|u| u.area != *area)
+                {
+                    return Err(format!("{id} is not ready in {area}"));
+                }
+            }
+            once(state, area, "Suppression")?;
+            afford(state, data.tables.cost.suppression, &format!("Suppression in {area}"))
+        }
+        Mission::Resettlement { area } => {
+            slow(state, "Population Resettlement")?;
+            need_police(state, area, "Resettlement")?;
+            let rural = data.area(area).is_some_and(|a| a.kind == super::data::AreaType::Rural);
+            if !rural || state.areas.get(area).is_some_and(|a| a.resettled) {
+                return Err(format!("only a Rural area can be resettled ({area}, 9.27)"));
+            }
+            afford(state, data.tables.cost.resettlement, &format!("Resettlement of {area}"))
+        }
+        _ => Err("that is an FLN mission".into()),
+    }
+}
+
+/// Ruling R15: the Government may not spend its PSL to 0.
+fn afford(state: &State, psp: u32, what: &str) -> Result<(), String> {
+    if state.government_psl <= psp {
+        return Err(format!("{what} costs {psp} PSP and the Government PSL is {}", state.government_psl));
+    }
+    Ok(())
+}
+
+/// Carries out one Government mission, or says why it may not be done (`check`).
 pub fn run(
     state: &mut State,
     data: &Data,
@@ -73,12 +131,9 @@ pub fn run(
     dice: &mut dyn Roll,
     log: &mut Log,
 ) -> Result<(), String> {
+    check(state, data, m)?;
     match m {
         Mission::Flush { area, with, air } => {
-            if board::abroad(data, area) {
-                return Err("the Government never enters Morocco, Tunisia or France (11.2)".into());
-            }
-            board::check_team(state, data, area, with)?;
             let total: u32 = with.iter().map(|id| board::contact(state, data, id)).sum();
             for id in with {
                 if let Some(u) = state.units.get_mut(id) {
@@ -118,7 +173,7 @@ pub fn run(
             Ok(())
         }
         Mission::Intelligence { area } => {
-            let p = need_police(state, area, "Intelligence")?;
+            let p = police(state, area);
             pay(state, data.tables.cost.intelligence, &format!("Intelligence in {area}"), log)?;
             let total: u32 = p.iter().map(|id| board::contact(state, data, id)).sum();
             let targets: Vec<String> = state
@@ -138,12 +193,6 @@ pub fn run(
             Ok(())
         }
         Mission::CivilAffairs { area } => {
-            slow(state, "Civil Affairs")?;
-            need_police(state, area, "Civil Affairs")?;
-            if board::remote(state, data, area) {
-                return Err(format!("no Civil Affairs in a Remote area ({area}, 9.25)"));
-            }
-            once(state, area, "Civil Affairs")?;
             pay(state, data.tables.cost.civil_affairs, &format!("Civil Affairs in {area}"), log)?;
             mark(state, area, "Civil Affairs");
             let die = dice.d6(format!("9.25 Civil Affairs in {area} MST"));
@@ -162,19 +211,6 @@ pub fn run(
             Ok(())
         }
         Mission::Suppression { area, with } => {
-            slow(state, "Suppression")?;
-            need_police(state, area, "Suppression")?;
-            for id in with {
-                if !board::is_elite(state, data, id) {
-                    return Err(format!("only elite units assist a Suppression; {id} is not one (9.26)"));
-                }
-                if !board::could_act(state, data, area).contains(id)
-                    || state.units.get(id).is_some_and(|u| u.area != *area)
-                {
-                    return Err(format!("{id} is not ready in {area}"));
-                }
-            }
-            once(state, area, "Suppression")?;
             pay(state, data.tables.cost.suppression, &format!("Suppression in {area}"), log)?;
             mark(state, area, "Suppression");
             suppress(state, data, area, with.len() as i32 + amnesty(state), "9.26 Suppression", dice, log);
@@ -182,12 +218,6 @@ pub fn run(
             Ok(())
         }
         Mission::Resettlement { area } => {
-            slow(state, "Population Resettlement")?;
-            need_police(state, area, "Resettlement")?;
-            let rural = data.area(area).is_some_and(|a| a.kind == super::data::AreaType::Rural);
-            if !rural || state.areas.get(area).is_some_and(|a| a.resettled) {
-                return Err(format!("only a Rural area can be resettled ({area}, 9.27)"));
-            }
             pay(state, data.tables.cost.resettlement, &format!("Resettlement of {area}"), log)?;
             state.areas.entry(area.clone()).or_default().resettled = true;
             log.say(format!("9.27 {area} is resettled: Remote for the rest of the game"));

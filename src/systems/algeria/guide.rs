@@ -73,38 +73,11 @@ pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
         "One order a line; # starts a comment. Units by counter: XX2 (divisions by number), BR1-4, EL1-7, AL1-6, PO1-10, FT1-16, CA1-30, BD1-24, FK1-10.".to_string(),
         "Areas by id (IV-1, ALGIERS, TUNISIA) or name (Medea). A file may carry this phase's orders and your later ones for the turn:".to_string(),
         "reinforcement, then deployment, then your operations script (Government: queue); an early part runs at its place.".to_string(),
-        "A script line that cannot be done when its turn comes is skipped at no cost; only you are told why. WAIT stops to ask you again.".to_string(),
+        "A line that cannot run is refused at once; a line whose fate hangs on dice or the other side is accepted with a note (#   ^ ...). WAIT stops to ask you again.".to_string(),
+        "A unit your file builds may be named by its kind in later lines (BUILD BAND I-1, then DEPLOY I-1 BAND); the acknowledgement says which counter it takes.".to_string(),
         "Standing orders (REACT, LOSSES, PSP, KILLS...) answer the rules' questions in advance; a new file's lines replace a kind's old ones.".to_string(),
     ];
-    let mut next = Vec::new();
-    if gov {
-        next.push(ExampleBlock {
-            title: "The Government's turn in one file (reinforcement, deployment, queue, policy)".into(),
-            lines: vec![
-                "MOBILIZE ELITE ALGIERS".into(),
-                "ACTIVATE ALL".into(),
-                "PATROL PO1".into(),
-                "IF ALGIERS HAS 1 VISIBLE FLUSH ALGIERS WITH EL1".into(),
-                "INTELLIGENCE ALGIERS".into(),
-                "PASS".into(),
-                "REACT STRIKE WITH ALL".into(),
-                "REACT MOVE RAID ASK".into(),
-            ],
-        });
-    } else {
-        next.push(ExampleBlock {
-            title: "The FLN's turn in one file (reinforcement, deployment, script, standing)".into(),
-            lines: vec![
-                "BUILD CADRE IV-1".into(),
-                "DEPLOY IV-1 ALL".into(),
-                "PROPAGANDA IV-1 BY CA1 PSP SUBTRACT".into(),
-                "IF PATROL IV-1 0 RAID IV-1 WITH BD1".into(),
-                "GOV".into(),
-                "WAIT".into(),
-                "LOSSES BAND CADRE".into(),
-            ],
-        });
-    }
+    let next = vec![if gov { government_turn(state, data) } else { fln_turn(state, data) }];
     let mut reference = vec![Section {
         title: "Orders".into(),
         lines: if gov {
@@ -158,4 +131,65 @@ pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
             .collect(),
     });
     Guide { now, notes, next, reference }
+}
+
+/// The Government's whole turn in one file, from the board as it stands: a unit of
+/// its own patrols and Flushes where it is, Intelligence where Police stand.
+fn government_turn(state: &State, data: &Data) -> ExampleBlock {
+    // An elite first, then a division: NATO's call (C.2) takes brigades first.
+    let mobile = ["elite", "division", "brigade"].iter().find_map(|kind| {
+        state.units.values().find(|u| {
+            u.kind == *kind
+                && data
+                    .kind(&u.kind)
+                    .is_some_and(|k| k.side == Side::Government && k.mobile && k.activate > 0)
+                && !board::abroad(data, &u.area)
+        })
+    });
+    let police = state.units.values().find(|u| u.kind == "police").map(|u| u.area.clone());
+    let mut lines: Vec<String> = ["elite", "police", "algerian", "brigade"]
+        .iter()
+        .find(|k| super::combat::free_counter(state, data, k).is_some())
+        .map(|k| format!("MOBILIZE {} ALGIERS", k.to_ascii_uppercase()))
+        .into_iter()
+        .collect();
+    lines.push("ACTIVATE ALL".to_string());
+    if let Some(u) = mobile {
+        lines.push(format!("PATROL {}", u.id));
+        lines.push(format!("IF {a} HAS 1 VISIBLE FLUSH {a} WITH {}", u.id, a = u.area));
+    }
+    if let Some(a) = police {
+        lines.push(format!("INTELLIGENCE {a}"));
+    }
+    lines.extend([
+        "PASS".to_string(),
+        "REACT STRIKE WITH ALL".to_string(),
+        "REACT MOVE RAID ASK".to_string(),
+    ]);
+    ExampleBlock {
+        title: "The Government's turn in one file (reinforcement, deployment, queue, policy)".into(),
+        lines,
+    }
+}
+
+/// The FLN's whole turn in one file, from the board as it stands: a Band built where
+/// a Front stands, named by its kind, deployed with the rest and sent to Raid after
+/// the Front's Propaganda.
+fn fln_turn(state: &State, data: &Data) -> ExampleBlock {
+    let front = state.units.values().find(|u| u.kind == "front" && !board::remote(state, data, &u.area));
+    let mut lines = Vec::new();
+    if let Some(f) = front {
+        let a = &f.area;
+        lines.extend([
+            format!("BUILD BAND {a}"),
+            format!("DEPLOY {a} ALL"),
+            format!("PROPAGANDA {a} BY {} PSP SUBTRACT", f.id),
+            format!("IF PATROL {a} 0 RAID {a} WITH BAND"),
+        ]);
+    }
+    lines.extend(["GOV".to_string(), "WAIT".to_string(), "LOSSES BAND CADRE".to_string()]);
+    ExampleBlock {
+        title: "The FLN's turn in one file (reinforcement, deployment, script, standing)".into(),
+        lines,
+    }
 }

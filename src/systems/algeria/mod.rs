@@ -10,6 +10,7 @@
 
 pub mod board;
 pub mod bot;
+pub mod careless;
 pub mod combat;
 pub mod data;
 pub mod deploy;
@@ -24,6 +25,7 @@ pub mod orders;
 pub mod picture;
 pub mod psl;
 pub mod react;
+pub mod rehearsal;
 pub mod reinforce;
 pub mod report;
 pub mod setup;
@@ -119,6 +121,11 @@ pub static INFO: SystemInfo = SystemInfo {
             values: &["yes", "no"],
             help: "the results map draws the step's deployments, moves, reactions, builds, losses and missions (pinned: yes)",
         },
+        super::options::OptionSpec {
+            key: "revision",
+            values: &["1", "2"],
+            help: "2: every line not carried out is told as '<line>: skipped: <why>', and a React question with one answer is not asked (pinned: 2)",
+        },
     ],
     rules: 1,
 };
@@ -139,6 +146,16 @@ impl Algeria {
     pub fn data(&self) -> &Data {
         &self.data
     }
+
+    /// The rehearsal of accepted orders (nothing for an answer, or before revision 2).
+    fn rehearsed(&self, state: &State, orders: &Orders) -> rehearsal::Rehearsal {
+        match orders.side {
+            Some(side) if orders.answer.is_none() && state.options.revision >= 2 => {
+                rehearsal::rehearse(state, &self.data, side, &orders.lines)
+            }
+            _ => rehearsal::Rehearsal::default(),
+        }
+    }
 }
 
 /// A side's orders file, read.
@@ -147,6 +164,8 @@ pub struct Orders {
     pub lines: Vec<Line>,
     /// The answer to a React question.
     pub answer: Option<String>,
+    /// The side whose orders these are.
+    pub side: Option<Side>,
 }
 
 fn seating() -> Seating {
@@ -286,6 +305,7 @@ impl System for Algeria {
                 "reinforcement" => options.sequential = value == "sequential",
                 "border_ap" => options.border_ap = on(value),
                 "map_orders" => options.map_orders = on(value),
+                "revision" => options.revision = if value == "2" { 2 } else { 1 },
                 "waits" | "asks" => {
                     let n: u32 =
                         value.parse().ok().filter(|n| *n <= 9).ok_or_else(|| {
@@ -393,10 +413,16 @@ impl System for Algeria {
         if let Some(prompt) = self.phase(state).prompts.get(player) {
             return prompt
                 .read(body)
-                .map(|i| Orders { lines: Vec::new(), answer: prompt.answers.get(i).cloned() })
+                .map(|i| Orders {
+                    lines: Vec::new(),
+                    answer: prompt.answers.get(i).cloned(),
+                    side: Some(side),
+                })
                 .map_err(|why| vec![OrderError::new(1, body.trim(), why)]);
         }
-        let (lines, errors) = orders::read(&self.data, side, body);
+        // Units this file builds may be named by their kind in its later lines.
+        let body = rehearsal::name_new_units(state, &self.data, side, body);
+        let (lines, errors) = orders::read(&self.data, side, &body);
         let mut errors: Vec<OrderError> =
             errors.into_iter().map(|(n, t, r)| OrderError::new(n, t, r)).collect();
         let ok = allowed(state, side);
@@ -414,14 +440,61 @@ impl System for Algeria {
                 ));
             }
         }
-        if errors.is_empty() { Ok(Orders { lines, answer: None }) } else { Err(errors) }
+        // "Accepted" means it will run: the file rehearsed on the live game (campaigns
+        // made before revision 2 re-read their sealed files as they were accepted).
+        if errors.is_empty() && state.options.revision >= 2 {
+            let r = rehearsal::rehearse(state, &self.data, side, &lines);
+            errors.extend(r.refused.into_iter().map(|(n, text, why)| OrderError::new(n, text, why)));
+        }
+        if errors.is_empty() { Ok(Orders { lines, answer: None, side: Some(side) }) } else { Err(errors) }
     }
 
-    fn echo(&self, _state: &State, orders: &Orders) -> Vec<String> {
+    /// The lines as read, each followed by what the check at ingest knows of it
+    /// (`# ...`: what it depends on), and the counters new units take.
+    fn echo(&self, state: &State, orders: &Orders) -> Vec<String> {
         if let Some(a) = &orders.answer {
             return vec![a.clone()];
         }
-        orders.lines.iter().map(|l| l.text.clone()).collect()
+        let r = self.rehearsed(state, orders);
+        let mut out = Vec::new();
+        let mut noted: Vec<&(String, String)> = r.notes.iter().collect();
+        for l in &orders.lines {
+            out.push(l.text.clone());
+            if let Some(i) = noted.iter().position(|(line, _)| *line == l.text) {
+                out.push(format!("#   ^ {}", noted.remove(i).1));
+            }
+        }
+        out.extend(r.told.iter().map(|t| format!("# {t}")));
+        out
+    }
+
+    fn notes(&self, state: &State, _player: &str, orders: &Orders) -> Vec<super::LineNote> {
+        self.rehearsed(state, orders)
+            .notes
+            .into_iter()
+            .map(|(line, note)| super::LineNote { line, note })
+            .collect()
+    }
+
+    /// Algeria tells a line not carried out as `<line>: skipped: <why>`, to its owner
+    /// alone (a line whose IF condition does not hold is passed over as asked).
+    fn skipped(&self, player: &str, events: &[Event]) -> Vec<String> {
+        let viewer = Viewer::Player(player.to_string());
+        events
+            .iter()
+            .filter(|e| e.audience != super::Audience::Public && e.audience.admits(&viewer))
+            .filter_map(|e| e.text.split_once(": skipped: ").map(|(line, _)| line.to_string()))
+            .collect()
+    }
+
+    fn careless_orders(
+        &self,
+        state: &State,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        let side = state.side_of(player)?;
+        careless::orders(state, &self.data, side, rng)
     }
 
     fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
@@ -572,7 +645,7 @@ impl System for Algeria {
     /// New campaigns draw the step's actions on the results map; campaigns made before
     /// lack the option and keep the picture their reports have.
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("map_orders", "yes")]
+        &[("map_orders", "yes"), ("revision", "2")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

@@ -157,7 +157,20 @@ fn after_fln_mission(
         return;
     }
     let decision = react::decide(state, data, mission, &done, false);
-    if decision == Decision::Ask && state.ops.asks < state.options.asks && !done.units.is_empty() {
+    // Issue 24 (revision 2): a question whose only answer is NO REACT is not asked;
+    // the answer is applied and told.
+    let one_answer = state.options.revision >= 2 && react::eligible(state, data, &done.area).is_empty();
+    if decision == Decision::Ask && one_answer && !done.units.is_empty() {
+        log.tell(
+            Side::Government,
+            format!("no unit may react in {}: the React question is not asked (NO REACT)", done.area),
+        );
+    }
+    if decision == Decision::Ask
+        && state.ops.asks < state.options.asks
+        && !done.units.is_empty()
+        && !one_answer
+    {
         state.ops.asks += 1;
         state.ops.k += 1;
         state.ops.question = Some(question(state, data, mission, text, &done));

@@ -147,6 +147,8 @@ pub struct Line {
     pub section: Section,
     pub order: Order,
     pub text: String,
+    /// The line's number in the file it came in (0 when read alone).
+    pub number: usize,
 }
 
 /// Reads an area by id or name (a name may be several words): the area id and the
@@ -628,7 +630,7 @@ pub fn parse_line(data: &Data, side: Side, text: &str) -> Result<Line, Refusal> 
             (Section::Standing, Order::Standing { category: category.to_string() }, canon)
         }
     };
-    Ok(Line { section, order, text: canon })
+    Ok(Line { section, order, text: canon, number: 0 })
 }
 
 use super::standing;
@@ -686,7 +688,7 @@ pub fn read(data: &Data, side: Side, body: &str) -> (Vec<Line>, Vec<(usize, Stri
             break;
         }
         match parse_line(data, side, text) {
-            Ok(l) => lines.push(l),
+            Ok(l) => lines.push(Line { number: i + 1, ..l }),
             Err(e) => errors.push((i + 1, text.to_string(), e.0)),
         }
     }

@@ -138,16 +138,23 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
     let mut bill = Bill { half: 0 };
     let mut mobilized: Vec<String> = Vec::new();
     let mut activations: Option<Order> = None;
+    let mut activation_line: Option<String> = None;
     let mut limited = 0; // 13.1: mobile units and Points mobilized this turn
     let slow = state.options.slow_reaction && !state.reaction_over;
     let mut border_bought = false;
-    let orders: Vec<Order> = lines
+    let orders: Vec<(String, Order)> = lines
         .unwrap_or(&[])
         .iter()
-        .filter_map(|l| orders::parse_line(data, Side::Government, l).ok().map(|l| l.order))
+        .filter_map(|l| orders::parse_line(data, Side::Government, l).ok().map(|l| (l.text, l.order)))
         .collect();
-    for o in &orders {
-        let refuse = |log: &mut Log, why: String| log.tell(Side::Government, why);
+    // Revision 2 tells every line not carried out as `<line>: skipped: <why>`, as the
+    // other phases do; campaigns made before keep their words.
+    let uniform = state.options.revision >= 2;
+    for (text, o) in &orders {
+        let refuse = |log: &mut Log, old: String| {
+            let why = old.split_once(": ").map_or(old.as_str(), |(_, why)| why);
+            log.tell(Side::Government, if uniform { format!("{text}: skipped: {why}") } else { old.clone() })
+        };
         match o {
             Order::Mobilize { kind, area } => {
                 let Some(k) = data.kind(kind) else { continue };
@@ -244,7 +251,10 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
                     refuse(log, format!("REMOVE {id}: it is not a Police unit on the map"));
                 }
             }
-            Order::Activate { .. } => activations = Some(o.clone()),
+            Order::Activate { .. } => {
+                activations = Some(o.clone());
+                activation_line = Some(text.clone());
+            }
             _ => {}
         }
     }
@@ -264,11 +274,15 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
         data.kind_of(id).and_then(|k| k.counter_ids().iter().position(|c| c == id)).unwrap_or(0)
     });
     let mut unpaid = Vec::new();
+    let mut wanted_unpaid = Vec::new();
     for id in candidates {
         let cost = data.kind_of(&id).map(|k| k.activate).unwrap_or(0);
         let wanted = if all { !except.contains(&id) } else { ids.contains(&id) };
         if cost == 0 || (wanted && bill.add(state, cost)) {
             continue;
+        }
+        if wanted && !all {
+            wanted_unpaid.push(id.clone());
         }
         unpaid.push(id.clone());
         if let Some(u) = state.units.get_mut(&id) {
@@ -277,6 +291,23 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
     }
     if state.border_zone.is_some() && !border_bought {
         state.border_active = border && bill.add(state, data.points.border_zone_activate);
+    }
+    // Units named by ACTIVATE (not ALL, which is "as far as it can pay") that the
+    // Government could not pay for.
+    if uniform && let Some(line) = &activation_line {
+        let named_missing: Vec<&String> = ids.iter().filter(|id| !state.units.contains_key(*id)).collect();
+        if !wanted_unpaid.is_empty() {
+            log.tell(
+                Side::Government,
+                format!("{line}: skipped: not affordable: {}", wanted_unpaid.join(" ")),
+            );
+        } else if !named_missing.is_empty() {
+            let names: Vec<&str> = named_missing.iter().map(|s| s.as_str()).collect();
+            log.tell(
+                Side::Government,
+                format!("{line}: skipped: not mobile units on the map: {}", names.join(" ")),
+            );
+        }
     }
     let psp = bill.psp();
     if psp > 0 {

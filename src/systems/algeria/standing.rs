@@ -50,6 +50,26 @@ pub fn check(data: &Data, side: Side, category: &str, w: &[&str]) -> Result<(), 
     if ok { Ok(()) } else { Err(Refusal(format!("{category}: {}", form(category)))) }
 }
 
+/// What a read standing line names must be there to be used: units of the side's
+/// own (LOSSES the FLN's; NATO, SUEZ and COUP REMOVE the Government's), and a REACT's
+/// HELO unit one that can be airmobilized (11.12: no division). Checked at ingest
+/// (the rehearsal), so that files sealed before keep their reading.
+pub fn usable(data: &Data, side: Side, category: &str, w: &[&str]) -> Result<(), Refusal> {
+    if matches!(category, "LOSSES" | "NATO" | "SUEZ" | "COUP")
+        && let Some(x) = w.iter().find(|x| data.kind_of(&up(x)).is_some_and(|k| k.side != side))
+    {
+        return Err(Refusal(format!("{category}: {} is not one of your units", up(x))));
+    }
+    if category == "REACT"
+        && let Ok(line) = react(data, w)
+        && let Some(h) = &line.helo
+        && data.kind_of(h).is_none_or(|k| k.helo.is_none() || k.side != Side::Government)
+    {
+        return Err(Refusal(format!("REACT: {h} cannot be airmobilized (11.12)")));
+    }
+    Ok(())
+}
+
 /// The form of each category, for refusals and the reference.
 pub fn form(category: &str) -> &'static str {
     match category {

@@ -122,6 +122,20 @@ pub struct Options {
     /// made before it, whose pictures stay as they were).
     #[serde(default, skip_serializing_if = "is_false")]
     pub map_orders: bool,
+    /// The rules module's revision (`revision=2` for new campaigns): 2 tells every
+    /// line not carried out as `<line>: skipped: <why>` and asks no React question
+    /// whose only answer is NO REACT. Campaigns made before lack it (1) and resolve
+    /// as they did.
+    #[serde(default = "first_revision", skip_serializing_if = "is_first_revision")]
+    pub revision: u32,
+}
+
+fn first_revision() -> u32 {
+    1
+}
+
+fn is_first_revision(n: &u32) -> bool {
+    *n <= 1
 }
 
 impl Default for Options {
@@ -136,6 +150,7 @@ impl Default for Options {
             waits: 3,
             asks: 2,
             map_orders: false,
+            revision: 1,
         }
     }
 }
