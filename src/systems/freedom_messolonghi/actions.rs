@@ -21,6 +21,9 @@ pub struct Play {
     pub attacked: std::collections::BTreeMap<String, u32>,
     /// The player's choice when a last unit falls: true raises his own Morale.
     pub morale_up: Option<bool>,
+    /// A FROM of an ATTACK line that did not attack though an earlier one did (the
+    /// line goes on without it): told to the check at ingest, which refuses or notes it.
+    pub unused_from: Option<String>,
 }
 
 /// The actions whose cost Preparation may make up (5.3.2 IMPORTANT).
