@@ -11,7 +11,7 @@ use crate::systems::roll::Roll;
 pub type Said = Log<Side>;
 
 /// What one play has left and has done.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Play {
     pub side: Option<Side>,
     pub ap: u32,

@@ -232,10 +232,12 @@ fn units(state: &mut State, data: &Data, s: Side, n: i32, at: &str, c: &Choices,
         other => Some(other.to_string()),
     };
     if n > 0 {
+        let mut placed: Vec<String> = Vec::new();
         for _ in 0..n {
             if !super::actions::in_box(state, data, s, false) {
                 break;
             }
+            let before = state.units.clone();
             match (s, &space) {
                 (Side::Imperial, Some(sp))
                     if state.stack(sp).insurgent == 0
@@ -253,12 +255,23 @@ fn units(state: &mut State, data: &Data, s: Side, n: i32, at: &str, c: &Choices,
                 }
                 (Side::Insurgent, _) => super::round::place_insurgent(state, data),
             }
+            if let Some((sp, _)) =
+                state.units.iter().find(|(k, v)| before.get(*k).copied().unwrap_or_default() != **v)
+            {
+                placed.push(sp.clone());
+            }
         }
-        log.say(format!(
-            "{} gains {n} unit(s){}",
-            s.name(),
-            space.map(|sp| format!(" at {sp}")).unwrap_or_default()
-        ));
+        if state.revision >= 3 {
+            // Revision 3: the report says where each unit really went, and why
+            // when that is not where the card sends it.
+            log.say(placed_units(s, n, space.as_deref(), &placed));
+        } else {
+            log.say(format!(
+                "{} gains {n} unit(s){}",
+                s.name(),
+                space.map(|sp| format!(" at {sp}")).unwrap_or_default()
+            ));
+        }
     } else {
         let mut gone = 0;
         for _ in 0..(-n) {
@@ -274,6 +287,31 @@ fn units(state: &mut State, data: &Data, s: Side, n: i32, at: &str, c: &Choices,
         ));
     }
     state.tidy();
+}
+
+/// "Insurgent gains 1 unit(s) at W2 (MAR has no room)", "... 1 of 2 (none is left in
+/// the box)".
+fn placed_units(s: Side, n: i32, asked: Option<&str>, placed: &[String]) -> String {
+    let k = placed.len();
+    let mut out = format!(
+        "{} gains {}",
+        s.name(),
+        if k as i32 == n { format!("{n} unit(s)") } else { format!("{k} of {n} unit(s)") }
+    );
+    if !placed.is_empty() {
+        out.push_str(&format!(" at {}", placed.join(", ")));
+    }
+    let mut why = Vec::new();
+    if let Some(a) = asked.filter(|a| placed.iter().any(|p| p != a)) {
+        why.push(format!("{a} has no room"));
+    }
+    if (k as i32) < n {
+        why.push("none is left in the box".to_string());
+    }
+    if !why.is_empty() {
+        out.push_str(&format!(" ({})", why.join("; ")));
+    }
+    out
 }
 
 /// One line of the GM's file for a `gm` Event, in the operations' words:

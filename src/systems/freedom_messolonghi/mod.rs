@@ -617,6 +617,7 @@ impl System for Freedom {
                 LineKind::Standing(cat) => {
                     in_block = false;
                     out.standing.push((cat.to_string(), text.clone()));
+                    lines.standing.push((cat.to_string(), text.clone()));
                 }
                 LineKind::Ready => {}
             }

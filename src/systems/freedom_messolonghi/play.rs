@@ -104,7 +104,7 @@ pub fn start(
             }
             state.last_play = Some((side, c.id.clone(), how.to_string()));
         }
-        ["CLAIM", card, "DISCARD", other] => {
+        ["CLAIM", card, "DISCARD", other, rest @ ..] => {
             let claim = state.claimable.clone().filter(|c| c.eq_ignore_ascii_case(card)).ok_or(format!(
                 "{card} cannot be claimed now{}",
                 state.claimable.as_ref().map(|c| format!(" (the claimable card is {c})")).unwrap_or_default()
@@ -116,10 +116,23 @@ pub fn start(
                 .position(|h| h.eq_ignore_ascii_case(other))
                 .ok_or(format!("{other} is not in your hand"))?;
             let c = data.card(&claim).ok_or("no such card")?.clone();
+            // Revision 3: the claimed Event is applied with the line's TARGET and
+            // AREA (5.3.2: he "discards a card from his hand and performs the ability
+            // of" the card, whole); before it, a claim carried none.
+            let mut choices = Choices::default();
+            if state.revision >= 3 {
+                for pair in rest.chunks(2) {
+                    match pair {
+                        ["TARGET", sp] => choices.target = space(data, sp),
+                        ["AREA", a] => choices.area = data.area(a).map(|x| x.id.clone()),
+                        _ => {}
+                    }
+                }
+                events::check_choices(state, data, &c, side, &choices)?;
+            }
             let discarded = state.camp_mut(side).hand.remove(pos);
             state.deck.discard(discarded.clone());
             log.say(format!("{} discards {discarded} to claim {}", side.name(), c.id));
-            let choices = Choices::default();
             let (ap, _) = events::apply(state, data, &c, side, &choices, log);
             play.ap = ap;
             state.claimable = None;

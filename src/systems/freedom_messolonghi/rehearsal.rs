@@ -1,15 +1,16 @@
 //! The check at ingest: a side's lines rehearsed on a copy of the live board with the
 //! functions resolution itself runs, so that "accepted" means "it will run". On a side's
 //! own play nothing but its own dice can change the board before its lines run; the
-//! rehearsal therefore plays the lines once for every way those dice can fall (each
-//! roll of a play hits or misses by a threshold, so its lowest and highest faces give
-//! every outcome there is). A line that fails in every such world is refused with the
-//! reason; one that fails in some is accepted with a note saying it hangs on the dice.
-//! What no rehearsal can know (a THEN block's turn, a cannon plan's phase) is checked
-//! for what cannot change and noted for the rest. Campaigns at revision 3 and later.
+//! rehearsal therefore carries, from line to line, every board those dice can lead to
+//! (each roll of a play hits or misses by a threshold, so its lowest and highest faces
+//! give every outcome there is). A line that fails on every such board is refused with
+//! the reason; one that fails on some is accepted with a note saying it hangs on the
+//! dice. What no rehearsal can know (a THEN block's turn, a cannon plan's phase) is
+//! checked for what cannot change and noted for the rest. Campaigns at revision 3 and
+//! later.
 
-use super::actions::{self, Said};
-use super::data::{Data, Kind};
+use super::actions::{self, Play, Said};
+use super::data::{Data, Kind, Reach};
 use super::events::{self, Choices};
 use super::orders::space;
 use super::play::{self, may_play_event};
@@ -37,16 +38,20 @@ pub struct Lines {
     pub fire: Vec<Numbered>,
     /// Each block: its `THEN` line and its lines.
     pub blocks: Vec<(Numbered, Vec<Numbered>)>,
+    /// The file's standing orders (category, line), which stand before its play runs.
+    pub standing: Vec<(String, String)>,
 }
-
-/// The worlds tried at most; a play with more dice than that is noted, not refused,
-/// after its first die.
-const WORLDS: usize = 1024;
 
 /// Every finding on `side`'s lines, by line number.
 pub fn check(state: &State, data: &Data, side: Side, lines: &Lines) -> Vec<(usize, Finding)> {
     let mut out = Vec::new();
     let mut board = state.clone();
+    // Resolution files the standing orders first (PLACE, DISCARD and MORALE steer
+    // what an Event or a fallen last unit does).
+    crate::systems::standing::replace_by_category(
+        &mut board.camp_mut(side).standing,
+        lines.standing.iter().cloned(),
+    );
     match state.stage {
         Stage::Advance if side == Side::Imperial => {
             opening_advance(&mut board, data, &lines.opening, &mut out)
@@ -72,7 +77,7 @@ fn card_of(line: &str) -> Option<String> {
     let w: Vec<&str> = line.split_whitespace().collect();
     match w.as_slice() {
         ["PLAY", card, ..] => Some(card.to_string()),
-        ["CLAIM", _, "DISCARD", card] => Some(card.to_string()),
+        ["CLAIM", _, "DISCARD", card, ..] => Some(card.to_string()),
         _ => None,
     }
 }
@@ -83,6 +88,21 @@ fn card_of(line: &str) -> Option<String> {
 /// side's colour, a choice the Event lacks, a TARGET on an AP play.
 fn fixed_first(data: &Data, side: Side, line: &str) -> Result<(), String> {
     let w: Vec<&str> = line.split_whitespace().collect();
+    if let ["CLAIM", card, "DISCARD", _, rest @ ..] = w.as_slice()
+        && let Some(c) = data.card(card)
+    {
+        let mut choices = Choices::default();
+        for pair in rest.chunks(2) {
+            match pair {
+                ["TARGET", sp] => choices.target = space(data, sp),
+                ["AREA", a] => choices.area = data.area(a).map(|x| x.id.clone()),
+                _ => {}
+            }
+        }
+        if let Some(need) = events::missing(c, &choices) {
+            return Err(format!("{}'s Event needs {need} on the CLAIM line (5.3.2)", c.id));
+        }
+    }
     if let ["PLAY", card, how, rest @ ..] = w.as_slice() {
         let c = data.card(card).ok_or(format!("'{card}' is not a card"))?;
         if *how == "AP" && !rest.is_empty() {
@@ -350,11 +370,9 @@ impl Roll for Ends {
     }
 }
 
-/// One action line in one world: did it run, and had a die been rolled before it?
-struct Outcome {
-    result: Result<(), String>,
-    after_dice: bool,
-}
+/// The boards the check carries from line to line at most; past that (never seen in
+/// play) a line that fails on some of them is noted rather than refused.
+const BOARDS: usize = 512;
 
 fn rehearse_play(
     board: &State,
@@ -391,53 +409,62 @@ fn rehearse_play(
         }
     };
     let label = start.play_id();
-    let mut worlds: Vec<Vec<Outcome>> = Vec::new();
-    let mut pattern: Vec<bool> = Vec::new();
-    let complete = loop {
-        let mut st = start.clone();
-        let mut p = play.clone();
-        let mut dice = Ends { pattern: std::mem::take(&mut pattern), used: 0 };
-        let mut outcomes = Vec::new();
-        for (_, line) in &lines[1..] {
-            let after_dice = dice.used > 0;
-            let result = wasted(&st, data, side, line)
-                .and_then(|_| play::action(&mut st, data, side, &mut p, line, &mut dice, &label, &mut log));
-            let result = match (result, p.unused_from.take()) {
-                (Ok(()), Some(from)) => Err(from),
-                (r, _) => r,
-            };
-            outcomes.push(Outcome { result, after_dice });
+    // Every board the play can have reached before each line, each once: a line's
+    // dice are tried at both ends, and what they lead to carried on.
+    let mut boards: Vec<(State, Play)> = vec![(start, play)];
+    let mut complete = true;
+    for (n, line) in &lines[1..] {
+        let mut next: Vec<(State, Play)> = Vec::new();
+        let (mut ran, mut failed): (usize, Option<String>) = (0, None);
+        for (st, p) in &boards {
+            let mut pattern: Vec<bool> = Vec::new();
+            loop {
+                let (mut st, mut p) = (st.clone(), p.clone());
+                let mut dice = Ends { pattern: std::mem::take(&mut pattern), used: 0 };
+                let waste = wasted(&st, data, side, line);
+                let result =
+                    play::action(&mut st, data, side, &mut p, line, &mut dice, &label, &mut Said::default());
+                let result = match (waste, result, p.unused_from.take()) {
+                    (Err(w), _, _) => Err(w),
+                    (_, Ok(()), Some(from)) => Err(from),
+                    (_, r, _) => r,
+                };
+                match result {
+                    Ok(()) => ran += 1,
+                    Err(e) => {
+                        failed.get_or_insert(e);
+                    }
+                }
+                if !next.iter().any(|(s, q)| *s == st && *q == p) {
+                    if next.len() < BOARDS {
+                        next.push((st, p));
+                    } else {
+                        complete = false;
+                    }
+                }
+                // The next pattern: the last low die rolled turned high, those after it low.
+                let mut turn = dice.pattern;
+                turn.truncate(dice.used);
+                while turn.last() == Some(&true) {
+                    turn.pop();
+                }
+                match turn.last_mut() {
+                    None => break,
+                    Some(last) => *last = true,
+                }
+                pattern = turn;
+            }
         }
-        worlds.push(outcomes);
-        // The next pattern: the last low die rolled turned high, the dice after it low.
-        let mut next = dice.pattern;
-        next.truncate(dice.used);
-        while next.last() == Some(&true) {
-            next.pop();
-        }
-        match next.last_mut() {
-            None => break true,
-            Some(last) => *last = true,
-        }
-        if worlds.len() >= WORLDS {
-            break false;
-        }
-        pattern = next;
-    };
-    for (i, (n, _)) in lines[1..].iter().enumerate() {
-        let results: Vec<&Outcome> = worlds.iter().filter_map(|w| w.get(i)).collect();
-        let failed: Vec<&String> = results.iter().filter_map(|o| o.result.as_ref().err()).collect();
-        let Some(why) = failed.first() else { continue };
-        let certain = complete || !results.iter().any(|o| o.after_dice);
-        if failed.len() == results.len() && certain {
-            out.push((*n, Finding::Refuse((*why).clone())));
-        } else {
-            out.push((
-                *n,
-                Finding::Note(format!(
-                    "runs only if the dice of the lines before it allow: as they may fall, {why}"
-                )),
-            ));
+        boards = next;
+        if let Some(why) = failed {
+            if ran == 0 && complete {
+                out.push((*n, Finding::Refuse(why)));
+            } else {
+                out.push((
+                    *n,
+                    Finding::Note(format!("runs only if the dice allow: as they may fall, {why}")),
+                ));
+            }
         }
     }
 }
@@ -540,6 +567,11 @@ fn fire(state: &State, data: &Data, side: Side, lines: &[Numbered], out: &mut Ve
             Some(Finding::Refuse(format!("no {} cannon stands on {sp}", side.name())))
         } else if let Some(t) = wanted.iter().find(|t| !reach.into_iter().flatten().any(|(r, _)| r == *t)) {
             Some(Finding::Refuse(format!("the cannon on {sp} cannot reach {t}")))
+        } else if let Some(t) = wanted.iter().find(|t| {
+            !state.cannons.get(&sp).is_some_and(|c| c.bombard)
+                && reach.into_iter().flatten().any(|(r, d)| r == *t && *d == Reach::Distance(4))
+        }) {
+            Some(Finding::Refuse(format!("only the Bombard fires at the 4th row from the Wall ({t}) (5.4)")))
         } else if !state.cannons.contains_key(&sp) {
             Some(Finding::Note(format!(
                 "no cannon of yours stands on {sp} now: this plan counts only if one does by the Cannons phase"
