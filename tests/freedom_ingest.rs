@@ -163,11 +163,17 @@ fn a_claim_needs_a_card_held_and_a_line_that_hangs_on_the_dice_is_noted() {
     g.accept("eleni", "PLAY A11 AP\nREST PREPARE");
     g.resolve();
     assert_eq!(g.phase(), "R1-P03");
-    // Kutahi Pasha's 5 AP: W3 holds one Insurgent unit, so the second attack runs only
-    // if the first misses; both are accepted, the second with a note.
-    let ack = g.accept("kutahi", "PLAY A02 EVENT\nATTACK W3 FROM M1c\nATTACK W3 FROM M1d\nREST PREPARE");
-    let second = ack.find("ATTACK W3 FROM M1D").expect("echoed");
+    // Kutahi Pasha's 5 AP: a second unit moves up to M1c, and both attack W3, which
+    // holds one Insurgent unit: the second attack runs only if the first misses. Both
+    // are accepted, the second with a note. (A fort attacked from the main land,
+    // 8 needed and -1, is never hit: the same pair of attacks on F3 is certain.)
+    let ack = g.accept(
+        "kutahi",
+        "PLAY A02 EVENT\nMOVE M2c-M1c\nATTACK W3 FROM M1c\nATTACK W3 FROM M1c\nREST PREPARE",
+    );
+    let second = ack.rfind("ATTACK W3 FROM M1C").expect("echoed");
     let first = ack.find("ATTACK W3 FROM M1C").expect("echoed");
+    assert!(first < second, "{ack}");
     assert!(!ack[first..second].contains("# note:"), "the first attack is certain:\n{ack}");
     assert!(
         ack[second..].contains("# note: runs only if the dice allow"),
@@ -180,4 +186,17 @@ fn reference_gives_the_notation_due_now() {
     let g = at_first_play();
     let ack = g.accept("kutahi", "REFERENCE\nPLAY A03 AP\nREST PREPARE");
     assert!(ack.contains("# now: the Imperial player: PLAY <card> EVENT"), "{ack}");
+}
+
+/// Issue 25, item 10: a THEN block runs on the board the other side's play leaves, so
+/// the check at ingest does not read today's board for its actions. M1a is empty when
+/// eleni files her block; kutahi's play moves a unit there first, and the block runs.
+#[test]
+fn a_then_block_is_checked_against_the_board_it_runs_on() {
+    let g = at_first_play();
+    let ack = g.accept("eleni", "THEN IF OPPONENT PLAYS ANY\nPLAY A10 AP\nATTACK M1a FROM W1\nREST PREPARE");
+    assert!(ack.contains("# note: a block runs only if the other side's play matches it"), "{ack}");
+    g.accept("kutahi", "PLAY A03 AP\nMOVE M2a-M1a\nREST PREPARE");
+    g.resolve();
+    assert_eq!(g.phase(), "R1-P03", "eleni's block made play 2 without a mail");
 }
