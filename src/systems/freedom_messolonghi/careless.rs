@@ -79,7 +79,7 @@ fn play_slip(
     data: &Data,
     side: Side,
     rng: &mut dyn RngCore,
-    lines: &mut Vec<String>,
+    lines: &mut [String],
 ) -> Option<String> {
     let other = state.camp(side.other()).hand.clone();
     let discards = state.deck.discard.clone();
