@@ -11,7 +11,7 @@ use crate::systems::roll::Roll;
 pub type Said = Log<Side>;
 
 /// What one play has left and has done.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Play {
     pub side: Option<Side>,
     pub ap: u32,
@@ -21,6 +21,9 @@ pub struct Play {
     pub attacked: std::collections::BTreeMap<String, u32>,
     /// The player's choice when a last unit falls: true raises his own Morale.
     pub morale_up: Option<bool>,
+    /// A FROM of an ATTACK line that did not attack though an earlier one did (the
+    /// line goes on without it): told to the check at ingest, which refuses or notes it.
+    pub unused_from: Option<String>,
 }
 
 /// The actions whose cost Preparation may make up (5.3.2 IMPORTANT).

@@ -26,6 +26,52 @@ pub fn missing(card: &Card, c: &Choices) -> Option<&'static str> {
     None
 }
 
+/// Whether the play line's TARGET and AREA fit what the Event does with them, on the
+/// board as it stands: a Wall space for damage or repair, a space holding the units to
+/// remove or with room for the new one, and no TARGET or AREA the Event does not use.
+/// The check at ingest uses it, and so do plays at revision 3 (a THEN block's play
+/// that no longer fits is asked by mail instead).
+pub fn check_choices(state: &State, data: &Data, card: &Card, side: Side, c: &Choices) -> Result<(), String> {
+    let uses = |at: &str| card.effects.iter().any(|e| e.at.as_deref() == Some(at));
+    // Support with no area of its own takes the play's AREA too.
+    let area = uses("area") || card.effects.iter().any(|e| e.op == "support" && e.at.is_none());
+    if c.target.is_some() && !uses("target") {
+        return Err(format!("{}'s Event takes no TARGET", card.id));
+    }
+    if c.area.is_some() && !area {
+        return Err(format!("{}'s Event takes no AREA", card.id));
+    }
+    let Some(t) = c.target.as_deref() else { return Ok(()) };
+    for e in card.effects.iter().filter(|e| e.at.as_deref() == Some("target")) {
+        let s = who(side, e.side.as_deref());
+        let wall = data.map.space(t).is_some_and(|x| x.kind == Kind::Wall);
+        match e.op.as_str() {
+            "damage" | "repair" if !wall => return Err(format!("{}'s TARGET must be a Wall space", card.id)),
+            "units" if e.n < 0 && state.stack(t).of(s) == 0 => {
+                return Err(format!("{t} holds no {} unit", s.name()));
+            }
+            "units" if e.n > 0 && !super::actions::in_box(state, data, s, false) => {
+                return Err(format!("no {} unit is left to place", s.name()));
+            }
+            "units" if e.n > 0 && s == Side::Insurgent => super::actions::insurgent_room(state, data, t)?,
+            "units" if e.n > 0 => {
+                let there = state.stack(t);
+                if there.insurgent > 0 || there.allied > 0 {
+                    return Err(format!(
+                        "{t} holds {} units",
+                        if there.insurgent > 0 { "Insurgent" } else { "Allied" }
+                    ));
+                }
+                if data.map.space(t).and_then(|x| x.limit).is_some_and(|l| there.imperial() >= l) {
+                    return Err(format!("{t} is full"));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 fn who(side: Side, word: Option<&str>) -> Side {
     match word.unwrap_or("own") {
         "imperial" => Side::Imperial,
@@ -186,10 +232,12 @@ fn units(state: &mut State, data: &Data, s: Side, n: i32, at: &str, c: &Choices,
         other => Some(other.to_string()),
     };
     if n > 0 {
+        let mut placed: Vec<String> = Vec::new();
         for _ in 0..n {
             if !super::actions::in_box(state, data, s, false) {
                 break;
             }
+            let before = state.units.clone();
             match (s, &space) {
                 (Side::Imperial, Some(sp))
                     if state.stack(sp).insurgent == 0
@@ -207,12 +255,23 @@ fn units(state: &mut State, data: &Data, s: Side, n: i32, at: &str, c: &Choices,
                 }
                 (Side::Insurgent, _) => super::round::place_insurgent(state, data),
             }
+            if let Some((sp, _)) =
+                state.units.iter().find(|(k, v)| before.get(*k).copied().unwrap_or_default() != **v)
+            {
+                placed.push(sp.clone());
+            }
         }
-        log.say(format!(
-            "{} gains {n} unit(s){}",
-            s.name(),
-            space.map(|sp| format!(" at {sp}")).unwrap_or_default()
-        ));
+        if state.revision >= 3 {
+            // Revision 3: the report says where each unit really went, and why
+            // when that is not where the card sends it.
+            log.say(placed_units(s, n, space.as_deref(), &placed));
+        } else {
+            log.say(format!(
+                "{} gains {n} unit(s){}",
+                s.name(),
+                space.map(|sp| format!(" at {sp}")).unwrap_or_default()
+            ));
+        }
     } else {
         let mut gone = 0;
         for _ in 0..(-n) {
@@ -228,6 +287,31 @@ fn units(state: &mut State, data: &Data, s: Side, n: i32, at: &str, c: &Choices,
         ));
     }
     state.tidy();
+}
+
+/// "Insurgent gains 1 unit(s) at W2 (MAR has no room)", "... 1 of 2 (none is left in
+/// the box)".
+fn placed_units(s: Side, n: i32, asked: Option<&str>, placed: &[String]) -> String {
+    let k = placed.len();
+    let mut out = format!(
+        "{} gains {}",
+        s.name(),
+        if k as i32 == n { format!("{n} unit(s)") } else { format!("{k} of {n} unit(s)") }
+    );
+    if !placed.is_empty() {
+        out.push_str(&format!(" at {}", placed.join(", ")));
+    }
+    let mut why = Vec::new();
+    if let Some(a) = asked.filter(|a| placed.iter().any(|p| p != a)) {
+        why.push(format!("{a} has no room"));
+    }
+    if (k as i32) < n {
+        why.push("none is left in the box".to_string());
+    }
+    if !why.is_empty() {
+        out.push_str(&format!(" ({})", why.join("; ")));
+    }
+    out
 }
 
 /// One line of the GM's file for a `gm` Event, in the operations' words:

@@ -14,12 +14,14 @@
 pub mod actions;
 pub mod bot;
 pub mod cannons;
+pub mod careless;
 pub mod data;
 pub mod events;
 pub mod invariants;
 pub mod orders;
 pub mod picture;
 pub mod play;
+pub mod rehearsal;
 pub mod report;
 pub mod round;
 pub mod setup;
@@ -72,8 +74,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2"],
-            help: "2: standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before it (pinned: 2)",
+            values: &["1", "2", "3"],
+            help: "3: every line is checked at ingest against the live board (refused, or noted when the dice decide), a play replaced by the default names its line, reports show the orders due now; 2: standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before them (pinned: 3)",
         },
         super::options::OptionSpec {
             key: "map_orders",
@@ -114,6 +116,12 @@ pub struct Orders {
     pub answer: Option<String>,
     /// The GM's operations for a `gm` Event.
     pub gm: Vec<String>,
+    /// The number in the body of each of `lines`.
+    pub numbers: Vec<usize>,
+    /// What the check at ingest says an accepted line depends on: (line number, note).
+    pub notes: Vec<(usize, String)>,
+    /// `REFERENCE` asked for the notation in the acknowledgement.
+    pub reference: bool,
 }
 
 fn seating() -> Seating {
@@ -247,6 +255,61 @@ impl Freedom {
 }
 
 impl Freedom {
+    /// The bot's file with the lines the check refuses taken out (the bot plans by
+    /// rough rules; the check, the same one every player's file meets, has the last
+    /// word), so what the bot sends is accepted.
+    fn careful(&self, state: &State, player: &str, body: String) -> String {
+        let mut lines: Vec<String> = body.lines().map(str::to_string).collect();
+        for _ in 0..8 {
+            let Err(errors) = self.parse(state, player, &lines.join("\n")) else { break };
+            let before = lines.len();
+            let bad: Vec<usize> = errors.iter().map(|e| e.line).filter(|n| *n > 0).collect();
+            let mut i = 0;
+            lines.retain(|_| {
+                i += 1;
+                !bad.contains(&i)
+            });
+            // A block left without its play goes too.
+            let mut kept = Vec::new();
+            for (j, l) in lines.iter().enumerate() {
+                let next_is_play =
+                    lines.get(j + 1).is_some_and(|n| n.starts_with("PLAY") || n.starts_with("CLAIM"));
+                if l.starts_with("THEN") && !next_is_play {
+                    continue;
+                }
+                kept.push(l.clone());
+            }
+            lines = kept;
+            if lines.len() == before {
+                break;
+            }
+        }
+        // A play the check refuses outright gives way to the default play.
+        if self.parse(state, player, &lines.join("\n")).is_err()
+            && let Some(side) = state.side_of(player)
+        {
+            return play::default_play(state, &self.data, side).join("\n");
+        }
+        lines.join("\n")
+    }
+
+    /// The notation of the orders due now, for `REFERENCE` and the reports.
+    fn reference(&self, state: &State, _lines: &[String]) -> Vec<String> {
+        let mut out = vec![format!("now: {}", report::syntax_now(state))];
+        out.extend(self.guide_notes());
+        out
+    }
+
+    fn guide_notes(&self) -> Vec<String> {
+        vec![
+            "Spaces: CAMP, the main land M<row><column> (row 1 by the Wall, columns a-e), the Wall W1-W5 with the forts F1-F4, the city S1-S3, the shore O1-O3, the islands MAR, VAS, KLI and the lagoon MAR.1, MAR.2, VAS.1, KLI.1, KLI.2.".into(),
+            "A play: PLAY <card> EVENT [TARGET <space>] [AREA <area>], or PLAY <card> AP followed by actions, or CLAIM <card> DISCARD <card>. REST PREPARE stores unspent AP.".into(),
+            "Actions: Imperial MOVE a-b, c-d or MOVE a-b-c, SLOW a-b, ATTACK <space> FROM <space> [<space> ...], REWARD, PREPARE <n>, SUPPORT <area>, PLEA, BUILD CANNON <space>; Insurgent REGROUP a b, ATTACK <space> FROM <space> [UNTIL EMPTY], RAID <space> FROM <space>, PREPARE <n>, SUPPORT <area>, PLEA, REPAIR <space>, TRAIN <space>, BUILD CANNON <space>.".into(),
+            "The Opening: the Imperial ADVANCE a-b c-d ... (up to five units of one row one space forward) and, in round 4, ALLIES <space> <n> ...; the Insurgent REGROUP <from> <to>.".into(),
+            "THEN IF OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card> starts a block for your next play; FIRE <space> AT <space> [ELSE <space>] files your cannons' plan for the round. REFERENCE in any file adds this notation to the acknowledgement.".into(),
+        ]
+    }
+
     /// The GM's file for a `gm` Event: `RULING <card>`, then operations.
     fn parse_gm(&self, state: &State, body: &str) -> std::result::Result<Orders, Vec<OrderError>> {
         let mut out = Orders::default();
@@ -303,6 +366,16 @@ impl Freedom {
                 *next = trial;
                 log.lines.extend(trial_log.lines);
             }
+            Err(why) if next.revision >= 3 => {
+                // Revision 3 names the line, and every action line goes with it.
+                let first = lines.first().cloned().unwrap_or_default();
+                log.tell(side, format!("your play cannot be made ({first}: {why}): the default is played"));
+                for l in lines.iter().skip(1) {
+                    log.tell(side, format!("skipped: {l}: its play was replaced by the default"));
+                }
+                let lines = play::default_play(next, data, side);
+                play::run(next, data, side, &lines, false, dice, log).map_err(Error::step)?;
+            }
             Err(why) => {
                 log.tell(side, format!("your play cannot be made ({why}): the default is played"));
                 let lines = play::default_play(next, data, side);
@@ -345,8 +418,9 @@ impl System for Freedom {
         state.revision = match setup.options.get("revision").map(String::as_str) {
             None | Some("1") => 1,
             Some("2") => 2,
+            Some("3") => 3,
             Some(other) => {
-                return Err(Error::setup(format!("option revision={other}: use 2 (current) or 1")));
+                return Err(Error::setup(format!("option revision={other}: use 3 (current), 2 or 1")));
             }
         };
         Ok(state)
@@ -371,6 +445,9 @@ impl System for Freedom {
             p.id = format!("R{r}-GM");
             p.kind = "ruling".into();
             p.title = format!("Round {r}: the GM's ruling on {card}");
+            if state.revision >= 3 {
+                p.title.push_str(&format!(" (RULING {card}, then one operation a line)"));
+            }
             p.due = vec![crate::campaign::ingest::GM.to_string()];
             return p;
         }
@@ -456,9 +533,18 @@ impl System for Freedom {
         let mut out = Orders::default();
         let mut errors = Vec::new();
         let mut in_block = false;
+        let mut lines = rehearsal::Lines::default();
+        let mut raws: BTreeMap<usize, String> = BTreeMap::new();
         for (i, raw) in body.lines().enumerate() {
             let text = orders::canonical(raw);
             if text.is_empty() {
+                continue;
+            }
+            raws.insert(i + 1, raw.trim().to_string());
+            if text == "REFERENCE" {
+                out.reference = true;
+                out.lines.push(text);
+                out.numbers.push(i + 1);
                 continue;
             }
             let kind = match orders::check(&self.data, state, side, &text) {
@@ -473,7 +559,11 @@ impl System for Freedom {
                 if let Some(b) = out.blocks.last_mut() {
                     b.1.push(text.clone());
                 }
+                if let Some(b) = lines.blocks.last_mut() {
+                    b.1.push((i + 1, text.clone()));
+                }
                 out.lines.push(text);
+                out.numbers.push(i + 1);
                 continue;
             }
             let name = kind_name(&kind);
@@ -506,35 +596,121 @@ impl System for Freedom {
                     ));
                     continue;
                 }
-                LineKind::Play | LineKind::Action => out.play.push(text.clone()),
+                LineKind::Play | LineKind::Action => {
+                    out.play.push(text.clone());
+                    lines.play.push((i + 1, text.clone()));
+                }
                 LineKind::Then => {
                     in_block = true;
                     out.blocks.push((text.clone(), Vec::new()));
+                    lines.blocks.push(((i + 1, text.clone()), Vec::new()));
                 }
-                LineKind::Opening => out.opening.push(text.clone()),
+                LineKind::Opening => {
+                    out.opening.push(text.clone());
+                    lines.opening.push((i + 1, text.clone()));
+                }
                 LineKind::Fire => {
                     in_block = false;
                     out.fire.push(text.clone());
+                    lines.fire.push((i + 1, text.clone()));
                 }
                 LineKind::Standing(cat) => {
                     in_block = false;
                     out.standing.push((cat.to_string(), text.clone()));
+                    lines.standing.push((cat.to_string(), text.clone()));
                 }
                 LineKind::Ready => {}
             }
             out.lines.push(text);
+            out.numbers.push(i + 1);
         }
-        if let Some((g, _)) = out.blocks.iter().find(|(_, l)| l.is_empty()) {
-            errors.push(OrderError::new(0, g.clone(), "a THEN block holds a PLAY or CLAIM and its actions"));
+        if let Some(((n, g), _)) = lines.blocks.iter().find(|(_, l)| l.is_empty()) {
+            let n = if state.revision >= 3 { *n } else { 0 };
+            errors.push(OrderError::new(n, g.clone(), "a THEN block holds a PLAY or CLAIM and its actions"));
+        }
+        // Revision 3: every line checked against the live board (see `rehearsal`).
+        if state.revision >= 3 {
+            if state.stage == Stage::Play
+                && state.to_play == side
+                && out.play.is_empty()
+                && !state.camp(side).hand.is_empty()
+            {
+                errors.push(OrderError::new(
+                    0,
+                    "",
+                    format!(
+                        "your play is due: PLAY <card> EVENT|AP with its actions, or CLAIM <card> DISCARD <card> (sent without one, the default would be played: {})",
+                        play::default_play(state, &self.data, side).join(", ")
+                    ),
+                ));
+            }
+            for (n, finding) in rehearsal::check(state, &self.data, side, &lines) {
+                match finding {
+                    rehearsal::Finding::Refuse(why) => {
+                        errors.push(OrderError::new(n, raws.get(&n).cloned().unwrap_or_default(), why))
+                    }
+                    rehearsal::Finding::Note(note) => out.notes.push((n, note)),
+                }
+            }
+            errors.sort_by_key(|e| e.line);
         }
         if errors.is_empty() { Ok(out) } else { Err(errors) }
     }
 
-    fn echo(&self, _state: &State, orders: &Orders) -> Vec<String> {
-        match &orders.answer {
-            Some(a) => vec![a.clone()],
-            None => orders.lines.clone(),
+    /// The lines as read, each followed by what the check at ingest says it depends
+    /// on (`# note:` lines, which a file sent again ignores); `REFERENCE` adds the
+    /// notation of the orders due now.
+    fn echo(&self, state: &State, orders: &Orders) -> Vec<String> {
+        if let Some(a) = &orders.answer {
+            return vec![a.clone()];
         }
+        let mut out = Vec::new();
+        for (i, line) in orders.lines.iter().enumerate() {
+            out.push(line.clone());
+            let n = orders.numbers.get(i).copied().unwrap_or(0);
+            for (_, note) in orders.notes.iter().filter(|(at, _)| *at == n) {
+                out.push(format!("# note: {note}"));
+            }
+        }
+        if orders.reference {
+            out.extend(self.reference(state, &orders.lines).into_iter().map(|l| format!("# {l}")));
+        }
+        out
+    }
+
+    fn notes(&self, _state: &State, _player: &str, orders: &Orders) -> Vec<crate::systems::LineNote> {
+        orders
+            .notes
+            .iter()
+            .filter_map(|(n, note)| {
+                let i = orders.numbers.iter().position(|x| x == n)?;
+                Some(crate::systems::LineNote { line: orders.lines.get(i)?.clone(), note: note.clone() })
+            })
+            .collect()
+    }
+
+    /// Besides `skipped: <line>: <why>`: a play replaced by the default (revision 3
+    /// names its line) and a THEN block that did not match or could not be played.
+    fn skipped(&self, player: &str, events: &[crate::systems::Event]) -> Vec<String> {
+        let mut out = crate::systems::skipped_lines(player, events);
+        let viewer = Viewer::Player(player.to_string());
+        for e in events
+            .iter()
+            .filter(|e| e.audience != crate::systems::Audience::Public && e.audience.admits(&viewer))
+        {
+            if let Some(rest) = e.text.strip_prefix("your play cannot be made (")
+                && let Some((line, _)) = rest.split_once(": ")
+                && (line.starts_with("PLAY ") || line.starts_with("CLAIM "))
+            {
+                out.push(line.to_string());
+            }
+            if let Some(rest) = e.text.strip_prefix("your block '")
+                && let Some((guard, _)) = rest.split_once('\'')
+            {
+                out.push(guard.to_string());
+            }
+        }
+        out
     }
 
     fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
@@ -560,19 +736,13 @@ impl System for Freedom {
                 let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(
                     u64::from(state.round) * 100 + u64::from(state.plays),
                 );
-                bot::orders(state, &self.data, side, &mut rng).lines().map(str::to_string).collect()
+                self.careful(state, player, bot::orders(state, &self.data, side, &mut rng))
+                    .lines()
+                    .map(str::to_string)
+                    .collect()
             }
         };
-        Guide {
-            now,
-            notes: vec![
-                "Spaces: CAMP, the main land M<row><column> (row 1 by the Wall, columns a-e), the Wall W1-W5 with the forts F1-F4, the city S1-S3, the shore O1-O3, the islands MAR, VAS, KLI and the lagoon MAR.1, MAR.2, VAS.1, KLI.1, KLI.2.".into(),
-                "A play: PLAY <card> EVENT [TARGET <space>] [AREA <area>], or PLAY <card> AP followed by actions, or CLAIM <card> DISCARD <card>. REST PREPARE stores unspent AP.".into(),
-                "THEN IF OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card> starts a block for your next play; FIRE <space> AT <space> [ELSE <space>] files your cannons' plan for the round.".into(),
-            ],
-            next: Vec::new(),
-            reference: Vec::new(),
-        }
+        Guide { now, notes: self.guide_notes(), next: Vec::new(), reference: Vec::new() }
     }
 
     fn resolve(
@@ -755,12 +925,22 @@ impl System for Freedom {
 
     /// New campaigns take the current corrections (see `State::revision`).
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("revision", "2"), ("map_orders", "yes")]
+        &[("revision", "3"), ("map_orders", "yes")]
     }
 
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
         let side = state.side_of(player)?;
-        Some(bot::orders(state, &self.data, side, rng))
+        Some(self.careful(state, player, bot::orders(state, &self.data, side, rng)))
+    }
+
+    fn careless_orders(
+        &self,
+        state: &State,
+        player: &str,
+        rng: &mut dyn rand_core::RngCore,
+    ) -> Option<String> {
+        let side = state.side_of(player)?;
+        Some(careless::orders(state, &self.data, side, rng))
     }
 
     fn check_invariants(&self, state: &State) -> std::result::Result<(), Broken> {

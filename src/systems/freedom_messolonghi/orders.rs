@@ -24,6 +24,22 @@ fn need_card(data: &Data, w: &str) -> Result<String, String> {
     data.card(w).map(|c| c.id.clone()).ok_or_else(|| format!("'{w}' is not a card (A01-A50, B01-B50)"))
 }
 
+/// Checks the `TARGET <space>` and `AREA <area>` pairs after a card.
+fn choices(data: &Data, rest: &[&str]) -> Result<(), String> {
+    for pair in rest.chunks(2) {
+        match pair {
+            ["TARGET", sp] => {
+                need_space(data, sp)?;
+            }
+            ["AREA", a] => {
+                data.area(a).ok_or(format!("'{a}' is not an area"))?;
+            }
+            _ => return Err("TARGET <space> or AREA <area>".into()),
+        }
+    }
+    Ok(())
+}
+
 /// What a line is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum LineKind {
@@ -67,6 +83,16 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<LineK
             need_card(data, card)?;
             need_card(data, other)?;
             Ok(LineKind::Play)
+        }
+        // Revision 3: a claimed Event takes its TARGET and AREA too (5.3.2).
+        ["CLAIM", card, "DISCARD", other, rest @ ..] if state.revision >= 3 => {
+            need_card(data, card)?;
+            need_card(data, other)?;
+            choices(data, rest).map_err(|_| "CLAIM <card> DISCARD <card> [TARGET <space>] [AREA <area>]")?;
+            Ok(LineKind::Play)
+        }
+        ["CLAIM", ..] if state.revision >= 3 => {
+            Err("CLAIM <card> DISCARD <card> [TARGET <space>] [AREA <area>]".into())
         }
         ["CLAIM", ..] => Err("CLAIM <card> DISCARD <card>".into()),
         ["THEN", "IF", "OPPONENT", "PLAYS", guard] => {
@@ -205,8 +231,11 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<LineK
             }
             Ok(LineKind::Standing("LASTCLAIM"))
         }
+        [w0, ..] if rulebook_name(line).is_some() => {
+            Err(format!("'{w0}' is not an order: {}", rulebook_name(line).unwrap_or_default()))
+        }
         [w0, ..] => Err(format!(
-            "'{w0}' is not an order{}",
+            "'{w0}' is not an order{} (REFERENCE in a file lists the notation)",
             if imperial {
                 " (PLAY, CLAIM, MOVE, SLOW, ATTACK, REWARD, PREPARE, SUPPORT, PLEA, BUILD CANNON, ADVANCE, ALLIES, FIRE, LOSSES, DISCARD, MORALE, LASTCLAIM, THEN)"
             } else {
@@ -215,4 +244,27 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<LineK
         )),
         [] => Err("an empty line".into()),
     }
+}
+
+/// The rulebook's names of the actions (5.2, 5.3.2), answered with the order that
+/// makes each, for a player who writes what the rules call it.
+fn rulebook_name(line: &str) -> Option<&'static str> {
+    const NAMES: &[(&str, &str)] = &[
+        ("NORMAL MOVEMENT", "Normal Movement is MOVE a-b, c-d (two units) or MOVE a-b-c (one unit)"),
+        ("SLOW MOVEMENT", "Slow Movement is SLOW a-b"),
+        ("ADVANCEMENT", "the Advancement is ADVANCE a-b c-d ..."),
+        ("REWARD ATTACK", "a Reward Attack is REWARD, before the ATTACK lines it helps"),
+        ("PLEA FOR", "a Plea for Funds or for Help is PLEA"),
+        ("SUPPORT AREA", "Support Area is SUPPORT <area>"),
+        ("REPAIR WALL", "Repair Wall is REPAIR <wall space>"),
+        ("TRAIN CIVILIANS", "Train Civilians is TRAIN <space>"),
+        ("BUILD CANNONS", "Build Cannon is BUILD CANNON <space>"),
+        ("PREPARATION", "storing AP on the Preparation track is PREPARE <n> or REST PREPARE"),
+        ("MOVEMENT", "Normal Movement is MOVE a-b, c-d; Slow Movement is SLOW a-b"),
+        ("CLAIM EVENT", "a claim is CLAIM <card> DISCARD <card>"),
+        ("CANNON", "a cannon's plan is FIRE <space> AT <space> [ELSE <space>] or FIRE <space> HOLD"),
+        ("ALLIED", "the Allied units' places in round 4 are ALLIES <space> <n> ..."),
+        ("PASS", "there is no passing: a play is PLAY <card> AP with REST PREPARE"),
+    ];
+    NAMES.iter().find(|(words, _)| line.starts_with(words)).map(|(_, order)| *order)
 }

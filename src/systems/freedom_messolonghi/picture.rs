@@ -91,8 +91,21 @@ fn read(text: &str, data: &Data) -> Vec<Mark> {
             .map(|s| mark(MarkKind::Build, vec![s], Some(Side::Insurgent), false))
             .into_iter()
             .collect(),
-        [who, "gains", _, "unit(s)", "at", s] => {
-            space(s).map(|s| mark(MarkKind::Build, vec![s], side(who), false)).into_iter().collect()
+        // "Imperial gains 3 unit(s) at CAMP"; revision 3 names every space a unit
+        // went to, "at W2, S1 (MAR has no room)".
+        [who, "gains", rest @ ..] if rest.contains(&"unit(s)") => {
+            let mut at: Vec<&str> = rest
+                .iter()
+                .skip_while(|w| **w != "at")
+                .skip(1)
+                .take_while(|w| !w.starts_with('('))
+                .map(|w| w.trim_end_matches(','))
+                .collect();
+            at.dedup();
+            at.into_iter()
+                .filter_map(&space)
+                .map(|s| mark(MarkKind::Build, vec![s], side(who), false))
+                .collect()
         }
         [s, "loses", "a", "unit"] | [s, "loses", "an", _, "unit"] => {
             space(s).map(|s| mark(MarkKind::Remove, vec![s], None, false)).into_iter().collect()

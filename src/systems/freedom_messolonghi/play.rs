@@ -32,8 +32,31 @@ pub fn run(
     log: &mut Said,
 ) -> Result<(), String> {
     let Some(first) = lines.first() else { return Err("no play".into()) };
-    let w: Vec<&str> = first.split_whitespace().collect();
     let label = state.play_id();
+    let mut play = start(state, data, side, first, log)?;
+    for line in &lines[1..] {
+        if let Err(why) = action(state, data, side, &mut play, line, dice, &label, log) {
+            if strict {
+                return Err(format!("{line}: {why}"));
+            }
+            log.tell(side, format!("skipped: {line}: {why}"));
+        }
+    }
+    finish(state, side, &play, log);
+    Ok(())
+}
+
+/// The play's first line: the card leaves the hand for its Event or its AP, or the
+/// other side's Event is claimed. What it gives the actions that follow is returned;
+/// an Err leaves `state` as it was.
+pub fn start(
+    state: &mut State,
+    data: &Data,
+    side: Side,
+    first: &str,
+    log: &mut Said,
+) -> Result<Play, String> {
+    let w: Vec<&str> = first.split_whitespace().collect();
     let mut play = Play { side: Some(side), ..Play::default() };
     match w.as_slice() {
         ["PLAY", card, how, rest @ ..] => {
@@ -62,6 +85,11 @@ pub fn run(
                 if let Some(need) = events::missing(&c, &choices) {
                     return Err(format!("{}'s Event needs {need} on the PLAY line", c.id));
                 }
+                // Revision 3: a TARGET or AREA the Event cannot use refuses the play
+                // rather than letting the operation do nothing or land elsewhere.
+                if state.revision >= 3 {
+                    events::check_choices(state, data, &c, side, &choices)?;
+                }
                 state.camp_mut(side).hand.remove(pos);
                 state.deck.discard(c.id.clone());
                 let (ap, _gm) = events::apply(state, data, &c, side, &choices, log);
@@ -76,7 +104,7 @@ pub fn run(
             }
             state.last_play = Some((side, c.id.clone(), how.to_string()));
         }
-        ["CLAIM", card, "DISCARD", other] => {
+        ["CLAIM", card, "DISCARD", other, rest @ ..] => {
             let claim = state.claimable.clone().filter(|c| c.eq_ignore_ascii_case(card)).ok_or(format!(
                 "{card} cannot be claimed now{}",
                 state.claimable.as_ref().map(|c| format!(" (the claimable card is {c})")).unwrap_or_default()
@@ -88,10 +116,23 @@ pub fn run(
                 .position(|h| h.eq_ignore_ascii_case(other))
                 .ok_or(format!("{other} is not in your hand"))?;
             let c = data.card(&claim).ok_or("no such card")?.clone();
+            // Revision 3: the claimed Event is applied with the line's TARGET and
+            // AREA (5.3.2: he "discards a card from his hand and performs the ability
+            // of" the card, whole); before it, a claim carried none.
+            let mut choices = Choices::default();
+            if state.revision >= 3 {
+                for pair in rest.chunks(2) {
+                    match pair {
+                        ["TARGET", sp] => choices.target = space(data, sp),
+                        ["AREA", a] => choices.area = data.area(a).map(|x| x.id.clone()),
+                        _ => {}
+                    }
+                }
+                events::check_choices(state, data, &c, side, &choices)?;
+            }
             let discarded = state.camp_mut(side).hand.remove(pos);
             state.deck.discard(discarded.clone());
             log.say(format!("{} discards {discarded} to claim {}", side.name(), c.id));
-            let choices = Choices::default();
             let (ap, _) = events::apply(state, data, &c, side, &choices, log);
             play.ap = ap;
             state.claimable = None;
@@ -99,19 +140,15 @@ pub fn run(
         }
         _ => return Err("a play starts with PLAY or CLAIM".into()),
     }
-    for line in &lines[1..] {
-        if let Err(why) = action(state, data, side, &mut play, line, dice, &label, log) {
-            if strict {
-                return Err(format!("{line}: {why}"));
-            }
-            log.tell(side, format!("skipped: {line}: {why}"));
-        }
-    }
+    Ok(play)
+}
+
+/// After the last action: AP left unspent are lost and the play is over.
+pub fn finish(state: &mut State, side: Side, play: &Play, log: &mut Said) {
     if play.ap > 0 {
         log.say(format!("{} AP unspent are lost", play.ap));
     }
     end(state, side);
-    Ok(())
 }
 
 /// The play is over: turn modifiers lapse, the count moves on.
@@ -122,8 +159,10 @@ fn end(state: &mut State, side: Side) {
     state.to_play = side.other();
 }
 
+/// One action line of a play, paid from `play`'s AP: Err (with the reason) when it
+/// cannot be done, and then nothing of it is done.
 #[allow(clippy::too_many_arguments)]
-fn action(
+pub fn action(
     state: &mut State,
     data: &Data,
     side: Side,
@@ -175,6 +214,7 @@ fn action(
             let froms: Vec<String> = rest.iter().filter_map(|x| space(data, x)).collect();
             let mut any = false;
             for from in &froms {
+                let mut again = false;
                 loop {
                     let r = if side == Side::Imperial {
                         actions::imperial_attack(state, data, play, &target, from, dice, label, log)
@@ -184,8 +224,15 @@ fn action(
                     match r {
                         Ok(()) => any = true,
                         Err(e) if !any => return Err(e),
-                        Err(_) => break,
+                        Err(e) => {
+                            // Not a repeat of UNTIL EMPTY: this FROM did not attack at all.
+                            if !again {
+                                play.unused_from = Some(format!("{from}: {e}"));
+                            }
+                            break;
+                        }
                     }
+                    again = true;
                     if !(until_empty
                         && side == Side::Insurgent
                         && state.stack(&target).imperial() > 0

@@ -24,6 +24,30 @@ pub fn stage(state: &State) -> String {
     }
 }
 
+/// The orders the open phase takes, in their notation, for the reports and
+/// `REFERENCE` (revision 3).
+pub fn syntax_now(state: &State) -> String {
+    if let Some((_, card)) = &state.gm_pending {
+        return format!(
+            "the GM sends RULING {card}, then one operation a line (MORALE|SUPPLIES|PLEA|PREPARATION <side> <n>, MONEY <n>, CIVILIANS <n>, UNITS <side> <n> <CAMP|CITY|VASILADI|space>, CANNON IMPERIAL <n>, DAMAGE|REPAIR <wall space> <n>, SUPPORT <side> <area> <n>, MODIFIER <ATTACK|RAID|CANNON> <side> <n> <TURN|ROUND>)"
+        );
+    }
+    match state.stage {
+        Stage::Setup => "READY, with any standing orders (MORALE UP|DOWN, LOSSES <spaces>, PLACE <spaces>, DISCARD <cards>, LASTCLAIM ALWAYS|NEVER|<cards>)".into(),
+        Stage::Advance if state.round == 4 => "the Imperial player: ADVANCE a-b c-d ... (up to five units of one row, one space forward each), and ALLIES <space> <n> ... for the 10 Allied units within two rows of the Camp".into(),
+        Stage::Advance => "the Imperial player: ADVANCE a-b c-d ... (up to five units of one row, one space forward each)".into(),
+        Stage::Regroup if state.first == Side::Insurgent => "the Insurgent player: REGROUP <from> <to> (one unit within the city and the islands), then the first play: PLAY <card> EVENT|AP ... or CLAIM <card> DISCARD <card>".into(),
+        Stage::Regroup => "the Insurgent player: REGROUP <from> <to> (one unit within the city and the islands)".into(),
+        Stage::Play => format!(
+            "the {} player: PLAY <card> EVENT [TARGET <space>] [AREA <area>] or PLAY <card> AP, then one action a line; or CLAIM <card> DISCARD <card>; THEN IF OPPONENT PLAYS ... for later plays",
+            state.to_play.name()
+        ),
+        Stage::LastClaim => "the answer 1 (claim) or 2 (decline), or its words".into(),
+        Stage::Fire => "FIRE <space> AT <space> [ELSE <space> ...] or FIRE <space> HOLD for each of your cannons".into(),
+        Stage::Over => "nothing: the game is over".into(),
+    }
+}
+
 fn camp_line(state: &State, side: Side) -> String {
     let c = state.camp(side);
     let mut s = format!("{}: Morale {}, Supplies {}", side.name(), c.morale, c.supplies);
@@ -149,6 +173,9 @@ pub fn sections(state: &State, data: &Data, viewer: &Viewer) -> Vec<Section> {
             },
         ]
     };
+    if state.revision >= 3 && state.over.is_none() {
+        out.push(Section { title: "Orders due now".into(), lines: vec![syntax_now(state)] });
+    }
     match viewer {
         Viewer::Player(p) => {
             if let Some(side) = state.side_of(p) {

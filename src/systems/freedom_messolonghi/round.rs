@@ -212,9 +212,13 @@ pub fn replenish(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &mut 
     if morale_end(state) {
         return;
     }
-    // 5.5.2
+    // 5.5.2: "He counts his Units and Civilian cubes on the map. He then adjusts his
+    // Population track accordingly", then gains the areas' rewards, then "reduces his
+    // Supplies according to the number listed in his Population track": the track
+    // set before the rewards. Revision 3; before it, the count came after them.
+    let counted = state.population();
     reward(state, data, Side::Insurgent, log);
-    let pop = state.population();
+    let pop = if state.revision >= 3 { counted } else { state.population() };
     let eat = data.tracks.eaten(pop);
     let short = (eat - state.insurgent.supplies).max(0);
     state.insurgent.supplies = (state.insurgent.supplies - eat).max(0);
