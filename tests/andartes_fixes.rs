@@ -236,9 +236,11 @@ fn item_12_an_acknowledgement_promises_only_what_no_die_can_change() {
     assert!(!resettled.contains("if the dice allow"), "{joined}");
     let built = echo
         .iter()
-        .find(|l| l.starts_with('#') && l.contains("ATH") && !l.contains("RESETTLE"))
+        .find(|l| l.starts_with('#') && l.contains("builds") && l.contains("ATH"))
         .unwrap_or_else(|| panic!("{joined}"));
     assert!(built.contains("if the dice allow"), "{joined}");
+    // The line itself carries a note saying what it waits on (issue 24).
+    assert!(echo.iter().any(|l| l.starts_with("# note: line 2") && l.contains("die")), "{joined}");
     // And every line of the echo is accepted when sent back.
     assert!(system.parse(&s, "gov", &joined).is_ok(), "{joined}");
 }
