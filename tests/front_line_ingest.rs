@@ -117,7 +117,7 @@ fn after_the_first_action_the_other_side_may_react_so_later_lines_are_noted_or_r
     let echo = g.accepted("SUPPLY CAPITAL\nMOVE RI1 D2\nMOVE RI4 D5");
     let at = echo.iter().position(|l| l == "MOVE RI4 D5").unwrap();
     let note = &echo[at + 1];
-    assert!(note.starts_with("# runs after line 2 (MOVE RI1 D2), when Green may react"), "{echo:?}");
+    assert!(note.starts_with("# runs after MOVE RI1 D2, when Green may react"), "{echo:?}");
     assert!(
         !echo[1].starts_with('#') && !echo[2].starts_with('#'),
         "the lines before it are certain: {echo:?}"
@@ -138,7 +138,7 @@ fn an_empty_city_out_of_reach_is_refused_and_lines_after_a_wait_are_held() {
     assert!(ack.contains("an empty city is attacked only from next to it"), "{ack}");
     let echo = g.accepted("SUPPLY CAPITAL\nMOVE RI1 D2\nWAIT\nMOVE RI4 D5");
     let at = echo.iter().position(|l| l == "MOVE RI4 D5").unwrap();
-    assert!(echo[at + 1].contains("held after the WAIT on line 3"), "{echo:?}");
+    assert!(echo[at + 1].contains("held after the WAIT:"), "{echo:?}");
 }
 
 #[test]

@@ -119,13 +119,13 @@ pub fn check(state: &State, data: &Data, side: Side, lines: &[Numbered]) -> Vec<
                 Some(fault) => Verdict::Refused(fault),
                 None if sure => Verdict::Runs,
                 None => Verdict::Noted(match (why, after) {
-                    (Unknown::Dice, Some(a)) => format!(
-                        "runs after the dice of line {} ({}): whether it can be done depends on them",
-                        a.number, a.text
-                    ),
+                    // Notes name the line by its words, not its number: the echo,
+                    // notes and all, is sent back, and its numbers are not the file's.
+                    (Unknown::Dice, Some(a)) => {
+                        format!("runs after the dice of {}: whether it can be done depends on them", a.text)
+                    }
                     (Unknown::Reaction, Some(a)) => format!(
-                        "runs after line {} ({}), when {} may react: whether it can be done depends on that",
-                        a.number,
+                        "runs after {}, when {} may react: whether it can be done depends on that",
                         a.text,
                         side.other().name()
                     ),
@@ -133,13 +133,8 @@ pub fn check(state: &State, data: &Data, side: Side, lines: &[Numbered]) -> Vec<
                 }),
             }
         };
-        if let Some(w) = held
-            && !matches!(verdict, Verdict::Refused(_))
-        {
-            let wait = lines.get(w).map_or(0, |l| l.number);
-            let hold = format!(
-                "held after the WAIT on line {wait}: it runs only if your next file carries no turn lines (a new script replaces it; no file passes the turn)"
-            );
+        if held.is_some() && !matches!(verdict, Verdict::Refused(_)) {
+            let hold = "held after the WAIT: it runs only if your next file carries no turn lines (a new script replaces it; no file passes the turn)".to_string();
             verdict = Verdict::Noted(match verdict {
                 Verdict::Noted(n) => format!("{hold}; and it {n}"),
                 _ => hold,
