@@ -183,6 +183,13 @@ fn round_trip(system: &str) {
     for (p, bs) in blocks {
         for (title, lines) in bs {
             let body = orders("g", p, &secrets[p], &lines);
+            // A side's first turn is shown to both sides; in Front Line only the side
+            // that moves first may send it now.
+            if system == "front-line" && !send(tmp.path(), &dir, p, &mut n, &body).contains("accepted") {
+                let ack = newest_ack(&dir);
+                assert!(ack.contains("it is not your turn"), "{system}: {p}: {title} refused:\n{ack}");
+                continue;
+            }
             accepted_with_echo(
                 tmp.path(),
                 &dir,
