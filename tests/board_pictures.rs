@@ -3,9 +3,25 @@
 //! PNG output, and a GM's own `board.toml`.
 
 mod common;
+mod mail_support;
 
 use common::*;
 use std::path::Path;
+
+/// Sends the campaign's outbox to a loopback SMTP server and returns the mail named
+/// `name` (its outbox file name) as the server received it.
+fn send_and_capture(dir: &Path, name: &str) -> Vec<u8> {
+    let server = mail_support::Server::start();
+    let url = format!("smtp+plain://127.0.0.1:{}", server.port);
+    ok(&["send", dir.to_str().unwrap(), "--smtp", &url]);
+    let id = format!("Message-ID: <{name}.");
+    server
+        .deliveries()
+        .into_iter()
+        .find(|d| String::from_utf8_lossy(&d.data).contains(&id))
+        .map(|d| d.data)
+        .unwrap_or_else(|| panic!("{name} was not sent"))
+}
 
 fn count(svg: &str, needle: &str) -> usize {
     svg.matches(needle).count()
@@ -105,16 +121,29 @@ fn demo_maps_show_each_reader_what_is_theirs() {
     }
     assert_eq!(seen, all, "each fraction is shown to its owner");
 
-    // Each report mail carries the board as a PNG: a player's own where he has one.
+    // Each report mail carries the board as a PNG, drawn as it is sent: a player's
+    // own where he has one. The outbox keeps a stand-in naming the SVG, not the PNG.
     use mail_parser::MimeHeaders;
-    let report = dir.join(format!("outbox/{last:04}-report-austria.eml"));
-    let bytes = std::fs::read(&report).unwrap();
-    let parsed = mail_parser::MessageParser::default().parse(&bytes).expect("a mail");
-    let png = parsed
-        .attachments()
-        .find(|a| a.attachment_name() == Some(format!("board-step-{last}.png").as_str()))
-        .expect("a PNG");
-    assert!(png.contents().starts_with(b"\x89PNG\r\n\x1a\n"));
+    let name = format!("{last:04}-report-austria");
+    let queued = std::fs::read(dir.join(format!("outbox/{name}.eml"))).unwrap();
+    assert!(queued.len() < 30_000, "a queued report of {} bytes", queued.len());
+    let png_of = |bytes: &[u8]| -> Vec<u8> {
+        let parsed = mail_parser::MessageParser::default().parse(bytes).expect("a mail");
+        let part = parsed
+            .attachments()
+            .find(|a| a.attachment_name() == Some(format!("board-step-{last}.png").as_str()))
+            .expect("the board's part");
+        part.contents().to_vec()
+    };
+    let own = if dir.join(format!("reports/{last}/austria.svg")).exists() { "austria" } else { "public" };
+    assert_eq!(png_of(&queued), format!("reports/{last}/{own}.svg").into_bytes());
+    let sent = send_and_capture(&dir, &name);
+    assert!(png_of(&sent).starts_with(b"\x89PNG\r\n\x1a\n"), "the mail sent carries the PNG");
+    assert_eq!(
+        std::fs::read(dir.join(format!("sent/{name}.eml"))).unwrap(),
+        queued,
+        "sent/ keeps the mail as queued"
+    );
 
     // PNG from the command line.
     let png = tmp.path().join("b.png");
@@ -185,11 +214,12 @@ fn a_gm_may_keep_pictures_out_of_the_mail() {
     }
     // The mail's HTML shows the attached PNG, not a second copy of the picture as SVG
     // (which mail readers strip): the board travels once.
-    let mail = tmp.path().join("with/outbox/0001-report-france.eml");
-    let bytes = std::fs::read(&mail).unwrap();
+    let bytes = send_and_capture(&tmp.path().join("with"), "0001-report-france");
     let parsed = mail_parser::MessageParser::default().parse(&bytes).expect("a mail");
     let html = parsed.body_html(0).expect("an HTML part");
     assert!(html.contains("src=\"cid:board-step-1.png\"") && !html.contains("<svg"), "{html}");
+    let png = parsed.attachments().find(|a| a.content_id() == Some("board-step-1.png")).expect("the PNG");
+    assert!(png.contents().starts_with(b"\x89PNG\r\n\x1a\n"));
     assert!(bytes.len() < 150_000, "a report mail of {} bytes", bytes.len());
     // The GM may also turn them off later, by hand, in campaign.toml.
     let dir = tmp.path().join("with");

@@ -408,23 +408,19 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             entry.2 = Some(text.clone());
         }
     }
-    // The board as PNG for each mail (mail readers seldom show SVG): drawn once for
-    // each distinct picture; a reader without a picture of their own gets the public one.
-    let public_svg = texts.get("public").and_then(|t| t.2.clone());
+    // The board as PNG for each mail (mail readers seldom show SVG), drawn when the
+    // mail is sent (see `mail::picture`): the mail carries the path of the reader's own
+    // SVG, or of the public one for a reader without a picture of their own.
+    let public_svg =
+        texts.get("public").and_then(|t| t.2.as_ref()).map(|_| format!("reports/{step}/public.svg"));
     let mail_pictures = c.config.mail_pictures;
-    let mut drawn: BTreeMap<String, Vec<(String, String, Vec<u8>)>> = BTreeMap::new();
-    let mut attach = |svg: Option<&String>| -> Vec<(String, String, Vec<u8>)> {
+    let attach = |who: &str, svg: Option<&String>| -> Vec<(String, String, Vec<u8>)> {
         if !mail_pictures {
             return Vec::new();
         }
-        let Some(svg) = svg.or(public_svg.as_ref()) else { return Vec::new() };
-        drawn
-            .entry(svg.clone())
-            .or_insert_with(|| match crate::maps::png::png(svg, 1.0) {
-                Ok(png) => vec![(format!("board-step-{step}.png"), "image/png".to_string(), png)],
-                Err(_) => Vec::new(),
-            })
-            .clone()
+        let own = svg.map(|_| format!("reports/{step}/{who}.svg"));
+        let Some(path) = own.or_else(|| public_svg.clone()) else { return Vec::new() };
+        vec![crate::mail::picture::stand_in(&format!("board-step-{step}.png"), &path)]
     };
 
     // Mail each player who was due or whom an event of this step concerns.
@@ -445,7 +441,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             text,
             Some(html),
         );
-        mail.attachments = attach(svg.as_ref());
+        mail.attachments = attach(&player.id, svg.as_ref());
         if c.config.linked_pictures {
             show_inline(&mut mail, &player.id);
         }
@@ -468,7 +464,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         let text = salts::append(text, salts.get("gm").map_or(&[][..], Vec::as_slice));
         let mut mail =
             Mail::new(format!("{step:04}-report-gm"), &gm, format!("{subject} (GM)"), text, Some(html));
-        mail.attachments = attach(svg.as_ref());
+        mail.attachments = attach("gm", svg.as_ref());
         if c.config.linked_pictures {
             show_inline(&mut mail, "gm");
         }

@@ -6,7 +6,8 @@
 //! whether a machine sent it. A plain orders file passes through as its text.
 //!
 //! Out: [`build_message`] writes a reply as `.eml` bytes for the campaign's outbox;
-//! [`send_outbox`] sends the outbox over SMTP or sendmail and files what went out.
+//! [`send_outbox`] sends the outbox over SMTP or sendmail and files what went out,
+//! drawing each report's board picture on the way ([`picture`]).
 
 pub mod automated;
 pub mod capped;
@@ -15,6 +16,7 @@ pub mod inbound;
 pub mod mailbox;
 pub mod outbound;
 pub mod outbox;
+pub mod picture;
 pub mod smtp;
 
 pub use inbound::{Inbound, parse_mail};

@@ -6,6 +6,9 @@
 //! command twice therefore sends nothing twice. The one gap is a crash between the
 //! server accepting a mail and the rename: that mail is sent again on the next run,
 //! which is the better failure for orders acknowledgements than one never sent.
+//!
+//! A report mail's board picture is drawn as the mail goes out ([`super::picture`]);
+//! `sent/` keeps the mail as queued, with the picture's stand-in.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -73,7 +76,8 @@ impl Sender {
         match self {
             // lettre ends DATA with CRLF.CRLF whether or not the mail already ends with
             // CRLF; giving it the mail without its final line break makes the server
-            // receive exactly the bytes kept in sent/.
+            // receive exactly the bytes given (those kept in sent/, with the board
+            // picture drawn in).
             Sender::Smtp(smtp) => smtp
                 .send_raw(envelope, bytes.strip_suffix(b"\r\n").unwrap_or(bytes))
                 .map(|_| ())
@@ -98,10 +102,15 @@ pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> crate::
     let sender = Sender::new(transport)?;
     let dry_run = matches!(sender, Sender::DryRun);
     let mut report = SendReport::default();
+    // The campaign the outbox belongs to: board pictures are drawn from its reports.
+    let root = outbox.parent().unwrap_or(Path::new("."));
+    let mut drawn = super::picture::Drawn::default();
     for name in outbox_files(outbox)? {
         let path = outbox.join(&name);
         let error_path = outbox.join(format!("{name}.error"));
-        let outcome = send_one(&sender, &path, &sent.join(&name), &name);
+        let outcome = send_one(&sender, &path, &sent.join(&name), &name, |bytes| {
+            super::picture::fill(bytes, root, &mut drawn)
+        });
         match outcome {
             Ok(Outcome::Sent) => {
                 report.sent.push(name);
@@ -129,7 +138,15 @@ enum Outcome {
     AlreadySent,
 }
 
-fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> crate::error::Result<Outcome> {
+/// Sends the mail at `path` and moves it to `target`. What goes on the wire is
+/// `wire(bytes)` (the board picture drawn in); what is kept is the file as queued.
+fn send_one(
+    sender: &Sender,
+    path: &Path,
+    target: &Path,
+    name: &str,
+    wire: impl FnOnce(&[u8]) -> Vec<u8>,
+) -> crate::error::Result<Outcome> {
     let bytes = fs::read(path).map_err(|cause| Error::Io { path: path.to_path_buf(), cause })?;
     if let Ok(previous) = fs::read(target) {
         if previous == bytes {
@@ -149,7 +166,7 @@ fn send_one(sender: &Sender, path: &Path, target: &Path, name: &str) -> crate::e
     if matches!(sender, Sender::DryRun) {
         return Ok(Outcome::WouldSend(addressing.summary));
     }
-    sender.send(&addressing.envelope, &bytes)?;
+    sender.send(&addressing.envelope, &wire(&bytes))?;
     let folder = target.parent().unwrap_or(Path::new("."));
     crate::campaign::store::create_dirs(folder)
         .map_err(std::io::Error::other)
