@@ -1,5 +1,5 @@
 //! A careless player of Algeria, for `soak --careless`: the bot's sensible lines mixed
-//! with the mistakes players by mail made (issue 24): mobilizing beyond the pools or
+//! with the mistakes players by mail made: mobilizing beyond the pools or
 //! the PSL, Moves into closed countries or France, a Flush abroad, a Harass by a
 //! Cadre or against one's own Front, a unit ordered where it is not, a build without
 //! a Front, a second PSP order contradicting the first, the enemy's units, one WAIT

@@ -31,12 +31,16 @@ pub struct Choices {
     /// The FLN's choice for a hit on a Government unit: +1 to its own PSL (true) or
     /// -1 to the Government's.
     pub hits_add: bool,
+    /// With a standing `PSP SPLIT n` (revision 3): the first n hits of a combat add to
+    /// the FLN's PSL, the rest come off the Government's (C.6: "the FLN player's
+    /// choice", as for Propaganda and Strike).
+    pub hits_split: Option<u32>,
 }
 
 impl Default for Choices {
     /// The documented defaults: KILLS SUBTRACT, PSP SUBTRACT.
     fn default() -> Self {
-        Choices { losses: Vec::new(), kills_add: false, hits_add: false }
+        Choices { losses: Vec::new(), kills_add: false, hits_add: false, hits_split: None }
     }
 }
 
@@ -128,8 +132,8 @@ pub fn fight(
         },
     ));
     // Hits on Government units cost PSP, one each (ruling R8); the FLN chooses how.
-    for _ in 0..on_gov {
-        let line = if choices.hits_add {
+    for hit in 0..on_gov {
+        let line = if choices.hits_add || choices.hits_split.is_some_and(|k| hit < k) {
             psl::add(state, Side::Fln, 1, "a hit on a Government unit")
         } else {
             psl::add(state, Side::Government, -1, "a hit on a Government unit")

@@ -28,6 +28,10 @@ pub fn choices(state: &State) -> Choices {
         losses: standing::args(state.standing(Side::Fln, "LOSSES")),
         kills_add: standing::word(state.standing(Side::Government, "KILLS"), 1).as_deref() == Some("ADD"),
         hits_add: standing::word(state.standing(Side::Fln, "PSP"), 1).as_deref() == Some("ADD"),
+        hits_split: match standing_split(state) {
+            Split::Split(k) if state.options.revision >= 3 => Some(k),
+            _ => None,
+        },
     }
 }
 
@@ -284,7 +288,14 @@ pub fn run(
             }
             if let Some(u) = state.units.get_mut(unit) {
                 u.area = to.clone();
-                u.at = if board::abroad(data, to) { Box_::Operations } else { Box_::Completed };
+                // 9.13: "placed in the OC box of the area moved to", abroad too
+                // (revision 3); before, a unit moved abroad stood in OPS and could
+                // Move again in the same phase.
+                u.at = if board::abroad(data, to) && state.options.revision < 3 {
+                    Box_::Operations
+                } else {
+                    Box_::Completed
+                };
             }
             log.say(format!("{unit} arrives in {to}"));
             Ok(Done {

@@ -9,6 +9,7 @@ use super::dice::Roll;
 use super::fln_missions::{choices, terrorize};
 use super::orders::Mission;
 use super::psl;
+use super::react;
 use super::state::{Box_, State};
 
 fn pay(state: &mut State, psp: u32, what: &str, log: &mut Log) -> Result<(), String> {
@@ -62,16 +63,42 @@ fn contacted(
     (hit, format!("{id}: {die}{drm:+} against {total}: {}", if hit { "contacted" } else { "not contacted" }))
 }
 
+/// May unit `id` be airmobilized now (11.12: a brigade, with the Helo Points free)?
+pub fn helo_ready(state: &State, data: &Data, id: &str) -> Result<(), String> {
+    let u = state.units.get(id).ok_or_else(|| format!("{id} is not on the map"))?;
+    if u.helo {
+        return Ok(());
+    }
+    let cost = data
+        .kind(&u.kind)
+        .filter(|k| k.side == Side::Government)
+        .and_then(|k| k.helo)
+        .ok_or_else(|| format!("{id} cannot be airmobilized (11.12: brigades only)"))?;
+    if state.helo < cost {
+        return Err(format!("{id} needs {cost} Helo Point(s); {} free (11.12)", state.helo));
+    }
+    Ok(())
+}
+
 /// May this Government mission be done now? Every prerequisite, in the order the
 /// rules read them, before anything is paid: `run` asks it first, and so does the
 /// check of an orders file at ingest (`rehearsal`).
 pub fn check(state: &State, data: &Data, m: &Mission) -> Result<(), String> {
     match m {
-        Mission::Flush { area, with, .. } => {
+        Mission::Flush { area, with, helo, .. } => {
             if board::abroad(data, area) {
                 return Err("the Government never enters Morocco, Tunisia or France (11.2)".into());
             }
-            board::check_team(state, data, area, with)
+            if helo.is_empty() {
+                return board::check_team(state, data, area, with);
+            }
+            // 11.12: the Helo Points are attached now; the team is judged as it will be.
+            let mut after = state.clone();
+            for id in helo {
+                helo_ready(&after, data, id)?;
+                react::airmobilize(&mut after, data, id, &mut Log::default());
+            }
+            board::check_team(&after, data, area, with)
         }
         Mission::Intelligence { area } => {
             need_police(state, area, "Intelligence")?;
@@ -133,7 +160,10 @@ pub fn run(
 ) -> Result<(), String> {
     check(state, data, m)?;
     match m {
-        Mission::Flush { area, with, air } => {
+        Mission::Flush { area, with, air, helo } => {
+            for id in helo {
+                react::airmobilize(state, data, id, log);
+            }
             let total: u32 = with.iter().map(|id| board::contact(state, data, id)).sum();
             for id in with {
                 if let Some(u) = state.units.get_mut(id) {

@@ -85,7 +85,11 @@ pub fn guide(state: &State, data: &Data, player: &str) -> Guide {
                 "Set-up: PLACE <unit or kind> <area in its wilaya> [DISPERSED]".into(),
                 "Reinforcement: MOBILIZE DIVISION|BRIGADE|ELITE|ALGERIAN|POLICE <area>; MOBILIZE AIR|HELO|NAVAL [n]; MOBILIZE BORDER; ACTIVATE ALL [EXCEPT <units>] | <units> [BORDER] | NONE; REMOVE <police>".into(),
                 "Deployment: MOVE <unit> <area>; PATROL <unit>; MODE <division> DISPERSED|CONCENTRATED; HELO <unit>".into(),
-                "Queue: FLUSH <area> WITH <units> [AIR n]; INTELLIGENCE <area>; CIVIL AFFAIRS <area>; SUPPRESSION <area> [WITH <elites>]; RESETTLE <area>; PASS; WAIT; IF <condition> <line>".into(),
+                format!(
+                    "Queue: FLUSH <area> WITH <units> [AIR n]{}; INTELLIGENCE <area>; CIVIL AFFAIRS <area>; SUPPRESSION <area> [WITH <elites>]; RESETTLE <area>; PASS; WAIT; IF <condition> <line>",
+                    // Revision 3 reads 11.12's "at any time": a Flush may airmobilize.
+                    if state.options.revision >= 3 { " [HELO <units of WITH>]" } else { "" }
+                ),
             ]
         } else {
             vec![

@@ -70,6 +70,22 @@ fn psl_drm(psl: u32) -> i32 {
     }
 }
 
+/// C.5: a neutralized unit's recovery DRM: "+1 elite unit or PSL >= 70 / -1 PSL <=
+/// 30". Revision 3 adds them up (+1 at most for being elite or well supported, -1 for
+/// a PSL of 30 or less, so an elite unit at PSL 30 gets 0); before, ruling R13 gave an
+/// elite unit +1 whatever the PSL.
+pub fn recovery_drm(elite: bool, psl: u32, revision: u32) -> i32 {
+    let up = i32::from(elite || psl >= 70);
+    let down = i32::from(psl <= 30);
+    if revision >= 3 {
+        up - down
+    } else if up == 1 {
+        1
+    } else {
+        -down
+    }
+}
+
 /// 10.11 / C.4: rolls against `points`; returns the points lost.
 pub fn depreciate(data: &Data, points: u32, psl: u32, label: &str, dice: &mut dyn Roll) -> (u32, String) {
     let loss = data.loss_number(points);
@@ -115,14 +131,7 @@ pub fn control_depreciation_recovery_redeployment(
         let Some(u) = state.units.get(&id) else { continue };
         let Some(k) = data.kind(&u.kind) else { continue };
         let own = state.psl(k.side);
-        // Ruling R13: +1 for an elite unit or a PSL of 70 or more, at most +1.
-        let drm = if k.elite || own >= 70 {
-            1
-        } else if own <= 30 {
-            -1
-        } else {
-            0
-        };
+        let drm = recovery_drm(k.elite, own, state.options.revision);
         let die = dice.d6(format!("10.2 recovery of {id}"));
         let ok = die as i32 + drm >= data.tables.recovery.at_least as i32;
         if ok && let Some(u) = state.units.get_mut(&id) {
@@ -250,10 +259,13 @@ pub fn coup(
 ) -> Vec<String> {
     let remove_order: Vec<String> =
         super::standing::args(state.standing(Side::Government, "COUP REMOVE")).into_iter().skip(1).collect();
-    let mut buy: Vec<String> =
+    use super::standing::CoupBuy;
+    let words: Vec<String> =
         super::standing::args(state.standing(Side::Government, "COUP BUY")).into_iter().skip(1).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    let mut buy = super::standing::coup_buys(data, &words).unwrap_or_default();
     if buy.is_empty() {
-        buy.push("AIR".into());
+        buy.push(CoupBuy::Points("AIR".into()));
     }
     let mut log = Vec::new();
     let a = dice.d6("B.2 Coup Table (die 1 of 2)".into());
@@ -273,6 +285,32 @@ pub fn coup(
         let mut half = n * 2;
         let mut bought = Vec::new();
         for what in &buy {
+            let what = match what {
+                CoupBuy::Points(what) => what,
+                // B.2 "mobilize ... PSP of units": one unit, placed as 6.31 places it.
+                CoupBuy::Unit { kind, area } => {
+                    let cost = data.kind(kind).map_or(0, |k| k.mobilize);
+                    let counter = super::combat::free_counter(state, data, kind);
+                    if let Some(id) = counter.filter(|_| cost > 0 && half >= cost) {
+                        half -= cost;
+                        let at = super::setup::setup_box(data, kind, area);
+                        state.units.insert(
+                            id.clone(),
+                            super::state::Unit {
+                                id: id.clone(),
+                                kind: kind.clone(),
+                                area: area.clone(),
+                                at,
+                                neutralized: false,
+                                helo: false,
+                                dispersed: false,
+                            },
+                        );
+                        bought.push(format!("{id} in {area}"));
+                    }
+                    continue;
+                }
+            };
             let cost = match what.as_str() {
                 "AIR" => data.points.air,
                 "HELO" => data.points.helo,

@@ -123,8 +123,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2"],
-            help: "2: every line not carried out is told as '<line>: skipped: <why>', and a React question with one answer is not asked (pinned: 2)",
+            values: &["1", "2", "3"],
+            help: "2: every line not carried out is told as '<line>: skipped: <why>', and a React question with one answer is not asked; 3: also a Move abroad ends in OC (9.13), the Border Zone is paid for every turn (6.33), recovery DRMs add up (C.5), PSP SPLIT shares combat hits (C.6), Helo Points attach at any time (11.12) (pinned: 3)",
         },
     ],
     rules: 1,
@@ -305,7 +305,13 @@ impl System for Algeria {
                 "reinforcement" => options.sequential = value == "sequential",
                 "border_ap" => options.border_ap = on(value),
                 "map_orders" => options.map_orders = on(value),
-                "revision" => options.revision = if value == "2" { 2 } else { 1 },
+                "revision" => {
+                    options.revision = match value.as_str() {
+                        "3" => 3,
+                        "2" => 2,
+                        _ => 1,
+                    }
+                }
                 "waits" | "asks" => {
                     let n: u32 =
                         value.parse().ok().filter(|n| *n <= 9).ok_or_else(|| {
@@ -645,7 +651,7 @@ impl System for Algeria {
     /// New campaigns draw the step's actions on the results map; campaigns made before
     /// lack the option and keep the picture their reports have.
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("map_orders", "yes"), ("revision", "2")]
+        &[("map_orders", "yes"), ("revision", "3")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

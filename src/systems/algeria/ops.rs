@@ -157,9 +157,12 @@ fn after_fln_mission(
         return;
     }
     let decision = react::decide(state, data, mission, &done, false);
-    // Issue 24 (revision 2): a question whose only answer is NO REACT is not asked;
+    // Revision 2: a question whose only answer is NO REACT is not asked;
     // the answer is applied and told.
-    let one_answer = state.options.revision >= 2 && react::eligible(state, data, &done.area).is_empty();
+    // Revision 3 also offers units that could be airmobilized (11.12).
+    let one_answer = state.options.revision >= 2
+        && react::eligible(state, data, &done.area).is_empty()
+        && (state.options.revision < 3 || react::airmobile(state, data, &done.area).is_empty());
     if decision == Decision::Ask && one_answer && !done.units.is_empty() {
         log.tell(
             Side::Government,

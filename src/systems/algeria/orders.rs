@@ -39,16 +39,50 @@ impl Split {
 /// A mission (9).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Mission {
-    Propaganda { area: String, by: String, psp: Option<Split> },
-    Strike { area: String, by: String, with: Vec<String>, psp: Option<Split> },
-    Move { unit: String, to: String },
-    Raid { area: String, with: Vec<String> },
-    Harass { target: String, with: Vec<String> },
-    Flush { area: String, with: Vec<String>, air: u32 },
-    Intelligence { area: String },
-    CivilAffairs { area: String },
-    Suppression { area: String, with: Vec<String> },
-    Resettlement { area: String },
+    Propaganda {
+        area: String,
+        by: String,
+        psp: Option<Split>,
+    },
+    Strike {
+        area: String,
+        by: String,
+        with: Vec<String>,
+        psp: Option<Split>,
+    },
+    Move {
+        unit: String,
+        to: String,
+    },
+    Raid {
+        area: String,
+        with: Vec<String>,
+    },
+    Harass {
+        target: String,
+        with: Vec<String>,
+    },
+    /// `helo`: units of `with` airmobilized for it (11.12: Helo Points may be
+    /// attached at any time during the turn).
+    Flush {
+        area: String,
+        with: Vec<String>,
+        air: u32,
+        helo: Vec<String>,
+    },
+    Intelligence {
+        area: String,
+    },
+    CivilAffairs {
+        area: String,
+    },
+    Suppression {
+        area: String,
+        with: Vec<String>,
+    },
+    Resettlement {
+        area: String,
+    },
 }
 
 impl Mission {
@@ -264,7 +298,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-const GOV_KINDS: [&str; 5] = ["DIVISION", "BRIGADE", "ELITE", "ALGERIAN", "POLICE"];
+pub const GOV_KINDS: [&str; 5] = ["DIVISION", "BRIGADE", "ELITE", "ALGERIAN", "POLICE"];
 /// Standing order categories, by side.
 pub const STANDING_FLN: [&str; 4] = ["LOSSES", "PSP", "OAS", "UN"];
 pub const STANDING_GOVERNMENT: [&str; 9] =
@@ -529,7 +563,8 @@ pub fn parse_line(data: &Data, side: Side, text: &str) -> Result<Line, Refusal> 
         "FLUSH" if gov => {
             let area = r.area("FLUSH")?;
             r.expect("WITH")?;
-            let with = r.units_until(&["AIR"])?;
+            const FORM: &str = "FLUSH <area> WITH <units> [AIR n] [HELO <units of WITH to airmobilize>]";
+            let with = r.units_until(&["AIR", "HELO"])?;
             let air = if r.peek().as_deref() == Some("AIR") {
                 r.i += 1;
                 let n = number(r.words.get(r.i), "AIR")?;
@@ -538,16 +573,27 @@ pub fn parse_line(data: &Data, side: Side, text: &str) -> Result<Line, Refusal> 
             } else {
                 0
             };
-            r.end("FLUSH <area> WITH <units> [AIR n]")?;
-            if with.is_empty() {
-                return Err(Refusal("FLUSH <area> WITH <units> [AIR n]".into()));
+            let helo = if r.peek().as_deref() == Some("HELO") {
+                r.i += 1;
+                r.units_until(&[])?
+            } else {
+                Vec::new()
+            };
+            r.end(FORM)?;
+            if with.is_empty() || (r.words.iter().any(|w| w.eq_ignore_ascii_case("HELO")) && helo.is_empty())
+            {
+                return Err(Refusal(FORM.into()));
+            }
+            if let Some(h) = helo.iter().find(|h| !with.contains(h)) {
+                return Err(Refusal(format!("HELO {h}: airmobilize units of the WITH list ({FORM})")));
             }
             let canon = format!(
-                "FLUSH {area} WITH {}{}",
+                "FLUSH {area} WITH {}{}{}",
                 with.join(" "),
-                if air > 0 { format!(" AIR {air}") } else { String::new() }
+                if air > 0 { format!(" AIR {air}") } else { String::new() },
+                if helo.is_empty() { String::new() } else { format!(" HELO {}", helo.join(" ")) }
             );
-            (Section::Script, Order::Mission(Mission::Flush { area, with, air }), canon)
+            (Section::Script, Order::Mission(Mission::Flush { area, with, air, helo }), canon)
         }
         "INTELLIGENCE" | "INTEL" if gov => {
             let area = r.area("INTELLIGENCE")?;

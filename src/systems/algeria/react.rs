@@ -124,8 +124,37 @@ pub fn answers(state: &State, data: &Data, done: &Done) -> Vec<String> {
             out.push(line);
         }
     }
+    // 11.12 (revision 3): Helo Points may be attached at any time, so a unit that could
+    // be airmobilized now may react from afar.
+    if state.options.revision >= 3 {
+        for id in airmobile(state, data, &done.area).iter().take(4) {
+            out.push(format!("REACT WITH {id} HELO {id}"));
+        }
+    }
     out.push("NO REACT".into());
     out
+}
+
+/// Units not yet in `area` nor airmobilized that could be airmobilized now and react
+/// there alone (11.12: an elite brigade, or any brigade where a division is).
+pub fn airmobile(state: &State, data: &Data, area: &str) -> Vec<String> {
+    let mut ids: Vec<String> = state
+        .units
+        .values()
+        .filter(|u| !u.helo && u.area != area && !board::abroad(data, &u.area))
+        .filter(|u| !u.neutralized && matches!(u.at, Box_::Operations | Box_::Patrol))
+        .map(|u| u.id.clone())
+        .filter(|id| super::gov_missions::helo_ready(state, data, id).is_ok())
+        .filter(|id| {
+            let mut after = state.clone();
+            airmobilize(&mut after, data, id, &mut Log::default())
+                && board::check_team(&after, data, area, std::slice::from_ref(id)).is_ok()
+        })
+        .collect();
+    ids.sort_by_key(|id| {
+        data.kind_of(id).and_then(|k| k.counter_ids().iter().position(|c| c == id)).unwrap_or(0)
+    });
+    ids
 }
 
 /// Reads an answer (`REACT WITH ... [AIR n]` or `NO REACT`) into a decision.
@@ -137,6 +166,7 @@ pub fn read_answer(state: &State, data: &Data, done: &Done, answer: &str) -> Dec
     let able = eligible(state, data, &done.area);
     let mut units = Vec::new();
     let mut air = 0;
+    let mut helo = None;
     let mut i = 2;
     while let Some(w) = words.get(i) {
         if w == "AIR" {
@@ -144,7 +174,14 @@ pub fn read_answer(state: &State, data: &Data, done: &Done, answer: &str) -> Dec
             i += 2;
             continue;
         }
-        if able.contains(w) {
+        // `HELO <unit>`: only offered from revision 3 (see `answers`).
+        if w == "HELO" {
+            helo = words.get(i + 1).filter(|h| units.contains(*h)).cloned();
+            i += 2;
+            continue;
+        }
+        if able.contains(w) || (state.options.revision >= 3 && airmobile(state, data, &done.area).contains(w))
+        {
             units.push(w.clone());
         }
         i += 1;
@@ -152,7 +189,7 @@ pub fn read_answer(state: &State, data: &Data, done: &Done, answer: &str) -> Dec
     if units.is_empty() {
         return Decision::No { line: answer.to_string() };
     }
-    Decision::React { units, air, helo: None, line: answer.to_string() }
+    Decision::React { units, air, helo, line: answer.to_string() }
 }
 
 /// Carries out a decision: the React's combat, or the Strike penalty without one.

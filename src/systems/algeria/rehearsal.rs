@@ -333,7 +333,7 @@ fn script(
                 "the Government deploys and spends before it runs (a Harass's target may move, Patrols and its PSL change)"
                     .into(),
             );
-            unsure = Some(format!("after line {} (which depends on the Government's deployment)", l.number));
+            unsure = Some(format!("after {} (which depends on the Government's deployment)", l.text));
             continue;
         }
         if let Some(c) = cond
@@ -345,13 +345,11 @@ fn script(
             ));
             continue;
         }
-        let n = l.number;
         match order {
-            Order::Pass => unsure = Some(format!("after your PASS (line {n}) the other side may act")),
-            Order::Gov => unsure = Some(format!("after GOV (line {n}) the Government acts")),
+            Order::Pass => unsure = Some("after your PASS the other side may act".to_string()),
+            Order::Gov => unsure = Some("after GOV the Government acts".to_string()),
             Order::Wait => {
-                unsure =
-                    Some(format!("after your WAIT (line {n}), your next mail may replace the lines after it"))
+                unsure = Some("after your WAIT, your next mail may replace the lines after it".to_string())
             }
             Order::Mission(m) => {
                 let done = match side {
@@ -365,14 +363,11 @@ fn script(
                     Ok(()) => {
                         unsure = Some(match side {
                             Side::Fln => format!(
-                                "after the dice and the Government's React of line {n} ({}): runs if still possible then",
+                                "after the dice and the Government's React of {}: runs if still possible then",
                                 l.text
                             ),
                             Side::Government => {
-                                format!(
-                                    "after line {n} ({}) the FLN acts: runs if still possible then",
-                                    l.text
-                                )
+                                format!("after {} the FLN acts: runs if still possible then", l.text)
                             }
                         })
                     }
@@ -438,21 +433,23 @@ fn lasting(
             fln_missions::check(&best, data, m)
         }
         (Side::Fln, _) => fln_missions::check(best, data, m),
-        (Side::Government, Mission::Flush { area, with, air }) => {
+        (Side::Government, Mission::Flush { area, with, air, helo }) => {
             for id in with {
+                let helo = helo.iter().filter(|h| *h == id).cloned().collect();
                 gov_missions::check(
                     best,
                     data,
-                    &Mission::Flush { area: area.clone(), with: vec![id.clone()], air: *air },
+                    &Mission::Flush { area: area.clone(), with: vec![id.clone()], air: *air, helo },
                 )?;
             }
-            Ok(())
+            // Helo Points are shared: the whole team's airmobilization must be paid.
+            if helo.is_empty() { Ok(()) } else { gov_missions::check(best, data, m) }
         }
         (Side::Government, _) => gov_missions::check(best, data, m),
     }
 }
 
-/// Item 7 of issue 24: a unit this file builds may be named in its later lines by
+/// A unit this file builds may be named in its later lines by
 /// its kind (`BUILD BAND I-1`, then `DEPLOY I-1 BAND`, `RAID I-1 WITH BAND`): each
 /// such word becomes the counter the unit will take, which the rehearsal knows at
 /// ingest (free counters are taken in order and nothing else takes one before the

@@ -240,7 +240,9 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
                 }
                 border_bought = true;
                 state.border_zone = Some(state.border_zone.map(|b| b - 1).unwrap_or(0));
-                state.border_active = true;
+                // 6.33 / 11.21: "must also be activated each turn"; revision 3 asks the
+                // activation of a turn a step is bought too (below).
+                state.border_active = state.options.revision < 3;
                 log.say(format!("the Border Zone is mobilized to {}", state.border_zone.unwrap_or(0)));
             }
             Order::RemovePolice(id) => {
@@ -289,7 +291,7 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
             u.at = Box_::Completed;
         }
     }
-    if state.border_zone.is_some() && !border_bought {
+    if state.border_zone.is_some() && (!border_bought || state.options.revision >= 3) {
         state.border_active = border && bill.add(state, data.points.border_zone_activate);
     }
     // Units named by ACTIVATE (not ALL, which is "as far as it can pay") that the

@@ -40,9 +40,7 @@ pub fn check(data: &Data, side: Side, category: &str, w: &[&str]) -> Result<(), 
         "NATO" | "SUEZ" => !w.is_empty() && w.iter().all(|x| unit(x)),
         "COUP" => match w.first().map(|x| up(x)).as_deref() {
             Some("REMOVE") => w[1..].iter().all(|x| unit(x)),
-            Some("BUY") => {
-                w.len() > 1 && w[1..].iter().all(|x| matches!(up(x).as_str(), "AIR" | "HELO" | "NAVAL"))
-            }
+            Some("BUY") => coup_buys(data, &w[1..]).is_some_and(|b| !b.is_empty()),
             _ => false,
         },
         _ => false,
@@ -85,10 +83,42 @@ pub fn form(category: &str) -> &'static str {
         "PURGE" => "PURGE <wilaya> or PURGE ASK (default: the wilaya with most FLN units)",
         "NATO" | "SUEZ" => "NATO <units> or SUEZ <units>, in the order they leave",
         "COUP" => {
-            "COUP REMOVE <elite units, in the order disbanded>, or COUP BUY AIR|HELO|NAVAL (what a coup's free mobilization buys; default AIR)"
+            "COUP REMOVE <elite units, in the order disbanded>, or COUP BUY <AIR|HELO|NAVAL, or a unit kind and the area it is placed in, e.g. ELITE ALGIERS>... (what a coup's free mobilization buys, in that order; default AIR)"
         }
         _ => "",
     }
+}
+
+/// One thing a coup's free mobilization buys (B.2: "mobilize 2d6/1d6 PSP of units for
+/// free"): Points, bought as often as the PSP allow, or one unit placed in an area of
+/// Algeria as 6.31 places a mobilized one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CoupBuy {
+    Points(String),
+    Unit { kind: String, area: String },
+}
+
+/// Reads a `COUP BUY` line's words (after BUY); None if one is not understood.
+pub fn coup_buys(data: &Data, w: &[&str]) -> Option<Vec<CoupBuy>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(x) = w.get(i) {
+        let x = up(x);
+        if matches!(x.as_str(), "AIR" | "HELO" | "NAVAL") {
+            out.push(CoupBuy::Points(x));
+            i += 1;
+        } else if super::orders::GOV_KINDS.contains(&x.as_str()) {
+            let (area, n) = area_at(data, w.get(i + 1..).unwrap_or_default())?;
+            if !super::orders::in_algeria(data, &area) {
+                return None;
+            }
+            out.push(CoupBuy::Unit { kind: x.to_ascii_lowercase(), area });
+            i += 1 + n;
+        } else {
+            return None;
+        }
+    }
+    Some(out)
 }
 
 /// One REACT policy line.

@@ -98,8 +98,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2"],
-            help: "2: a skipped move says how far it is or that its start square was written in (pinned: 2)",
+            values: &["1", "2", "3"],
+            help: "2: a skipped move says how far it is or that its start square was written in; 3: also the results map draws an Amphibious Move by sea and a Blitzed unit's cross on its own ghost counter (pinned: 3)",
         },
     ],
     rules: 1,
@@ -189,7 +189,13 @@ impl System for FrontLine {
                 "board" => options.board = value.clone(),
                 "amphibious" => options.amphibious = on(value),
                 "map_orders" => options.map_orders = on(value),
-                "revision" => options.revision = if value == "2" { 2 } else { 1 },
+                "revision" => {
+                    options.revision = match value.as_str() {
+                        "3" => 3,
+                        "2" => 2,
+                        _ => 1,
+                    }
+                }
                 "supply" => options.choose_supply = value == "choose",
                 "edge_ready" => {
                     options.edge_ready = match value.as_str() {
@@ -476,7 +482,7 @@ impl System for FrontLine {
     /// New campaigns draw the step's actions on the results map; campaigns made before
     /// lack the option and keep the picture their reports have.
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("map_orders", "yes"), ("revision", "2")]
+        &[("map_orders", "yes"), ("revision", "3")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

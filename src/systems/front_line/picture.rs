@@ -44,6 +44,11 @@ pub struct Mark {
     pub failed: bool,
     /// The result line, for hover text.
     pub title: String,
+    /// The unit the mark is about (a removal's cross stands on its counter).
+    pub unit: String,
+    /// An Amphibious Move: drawn by sea, round the board, not across the land
+    /// (revision 3; campaigns made before keep their straight arrow).
+    pub by_sea: bool,
 }
 
 /// How one result line moves units, as far as the picture cares.
@@ -60,6 +65,7 @@ enum Line {
         unit: String,
         to: Square,
         kind: MarkKind,
+        by_sea: bool,
     },
     /// Relieve: two units swap squares.
     Swap {
@@ -94,7 +100,7 @@ fn read(text: &str) -> Line {
     let other = Line::Other;
     match words.as_slice() {
         [u, "moves", "by", "sea", "to", to, ..] => match square(to) {
-            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move },
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move, by_sea: true },
             None => other,
         },
         [u, "moves", path] => {
@@ -105,19 +111,19 @@ fn read(text: &str) -> Line {
             }
         }
         [u, "is", "displaced", "onto", to, ..] => match square(to) {
-            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move },
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move, by_sea: false },
             None => other,
         },
         [u, "Routs", "and", "Retreats:", _, "shifts", "it", "to", to, ..] => match square(to) {
-            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Retreat },
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Retreat, by_sea: false },
             None => other,
         },
         ["the", "Rally's", "reward:", u, "Maneuvers", "to", to, ..] => match square(to) {
-            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move },
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move, by_sea: false },
             None => other,
         },
         [_, "uses", "Maneuver:", u, "shifts", "to", to, ..] => match square(to) {
-            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move },
+            Some(to) => Line::To { unit: u.to_string(), to, kind: MarkKind::Move, by_sea: false },
             None => other,
         },
         [_, "uses", "Relieve:", a, "and", b, "swap", "places", ..] => {
@@ -172,7 +178,16 @@ pub fn marks(before: &State, after: &State, lines: &[String]) -> Vec<Mark> {
     for (i, (line, text)) in read.iter().zip(lines).enumerate() {
         let at = |unit: &str, known: &BTreeMap<String, Square>| known.get(unit).copied();
         let mut mark = |kind: MarkKind, path: Vec<Square>, unit: &str, failed: bool| {
-            out.push(Mark { kind, path, side: side_of(unit), failed, title: text.clone() });
+            let unit = unit.to_string();
+            out.push(Mark {
+                kind,
+                path,
+                side: side_of(&unit),
+                failed,
+                title: text.clone(),
+                unit,
+                by_sea: false,
+            });
         };
         match line {
             Line::Path { unit, path } => {
@@ -182,12 +197,15 @@ pub fn marks(before: &State, after: &State, lines: &[String]) -> Vec<Mark> {
                     known.insert(unit.clone(), *last);
                 }
             }
-            Line::To { unit, to, kind } => {
+            Line::To { unit, to, kind, by_sea } => {
                 let path = match at(unit, &known) {
                     Some(from) if from != *to => vec![from, *to],
                     _ => vec![*to],
                 };
                 mark(*kind, path, unit, false);
+                if let Some(m) = out.last_mut() {
+                    m.by_sea = *by_sea && after.options.revision >= 3;
+                }
                 known.insert(unit.clone(), *to);
             }
             Line::Swap { a, b } => {
@@ -279,11 +297,11 @@ mod tests {
         );
         assert_eq!(
             read("RT2 is displaced onto H4 (compulsory: a city)"),
-            Line::To { unit: "RT2".into(), to: sq("H4"), kind: MarkKind::Move }
+            Line::To { unit: "RT2".into(), to: sq("H4"), kind: MarkKind::Move, by_sea: false }
         );
         assert_eq!(
             read("GT1 Routs and Retreats: Red shifts it to I5"),
-            Line::To { unit: "GT1".into(), to: sq("I5"), kind: MarkKind::Retreat }
+            Line::To { unit: "GT1".into(), to: sq("I5"), kind: MarkKind::Retreat, by_sea: false }
         );
         assert!(matches!(
             read(
@@ -324,5 +342,63 @@ mod tests {
         );
         assert_eq!(read("GT1 is Blitzed and leaves the game"), Line::Leaves { unit: "GT1".into() });
         assert_eq!(read("Green rallies GT1 \u{2014} answer by mail"), Line::Other);
+    }
+    /// Revision 3: an Amphibious Move goes by sea (out to the coast, round the board's
+    /// end, in to the landing), and a Blitzed unit's cross stands on a ghost of it, not
+    /// on the attacker displaced into its square. Revision 2 drew a straight arrow and
+    /// the cross on the square's centre, over the attacker.
+    #[test]
+    fn a_landing_goes_by_sea_and_a_blitz_crosses_its_own_unit() {
+        use crate::systems::front_line::data::Data;
+        use crate::systems::front_line::setup::new_state;
+        use crate::systems::front_line::state::{Options, Place, Players};
+        let data = Data::embedded().unwrap();
+        for revision in [2, 3] {
+            let options = Options { revision, ..Options::default() };
+            let mut before = new_state(Players { red: "r".into(), green: "g".into() }, options);
+            let ids: Vec<String> = before.units.iter().take(3).map(|u| u.id.clone()).collect();
+            let [sailor, attacker, victim] = [&ids[0], &ids[1], &ids[2]];
+            for (id, at) in [(sailor, "A1"), (attacker, "E3"), (victim, "F3")] {
+                if let Some(u) = before.unit_mut(id) {
+                    u.place = Place::Board(sq(at));
+                }
+            }
+            let mut after = before.clone();
+            if let Some(u) = after.unit_mut(sailor) {
+                u.place = Place::Board(sq("I6"));
+            }
+            if let Some(u) = after.unit_mut(victim) {
+                u.place = Place::Gone;
+            }
+            if let Some(u) = after.unit_mut(attacker) {
+                u.place = Place::Board(sq("F3"));
+            }
+            let lines = [
+                format!("{sailor} moves by sea to I6"),
+                format!(
+                    "{attacker} attacks {victim} at F3 (range 1): white 6; range 1 column, face 6: Blitz"
+                ),
+                format!("{victim} is Blitzed and leaves the game"),
+                format!("{attacker} is displaced onto F3"),
+            ];
+            let drawn = marks(&before, &after, &lines);
+            assert_eq!(drawn[0].by_sea, revision == 3);
+            let svg = crate::systems::front_line::svg::svg_with(&after, &data, &drawn);
+            let sea = svg
+                .split("class=\"order move sea\" points=\"")
+                .nth(1)
+                .map(|r| r.split('"').next().unwrap_or(""));
+            let ghost = svg.contains(&format!("class=\"order remove ghost\" data-unit=\"{victim}\""));
+            if revision == 3 {
+                let points = sea.expect("a sea path").split(' ').count();
+                assert!(
+                    points >= 5,
+                    "from A1 on the top coast to I6 on the bottom: round the end, {points} points"
+                );
+                assert!(ghost, "the cross on a ghost of {victim}");
+            } else {
+                assert!(sea.is_none() && !ghost, "revision 2 keeps its pictures");
+            }
+        }
     }
 }

@@ -39,8 +39,9 @@ pub struct Options {
     /// The rules' revision (`revision=2`, pinned for new campaigns): a turn line that
     /// cannot run is refused at ingest (campaigns made before accepted it, and their
     /// sealed files must replay: there it is only noted), and a skipped move says how
-    /// far it is or that its start square was written in. Absent (0) in campaigns made
-    /// before, whose reports keep their words.
+    /// far it is or that its start square was written in. 3 (pictures only) draws an
+    /// Amphibious Move by sea and a Blitzed unit's cross on a ghost of it. Absent (0)
+    /// in campaigns made before, whose reports keep their words and pictures.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revision: u8,
 }

@@ -126,7 +126,7 @@ pub fn svg_with(state: &State, data: &Data, marks: &[Mark]) -> String {
         let Some(sq) = u.square() else { continue };
         draw_unit(&mut out, sq, u.side, u.kind.letter(), &u.id, u.disrupted);
     }
-    draw_marks(&mut out, marks);
+    draw_marks(&mut out, state, marks);
     // The Edge strip: Red's end, the Edge Is Off area, Green's end.
     let sx = LEFT + CELL * 10 + 20;
     let slots = [(Some(Side::Red), "Red"), (None, "Off"), (Some(Side::Green), "Green")];
@@ -180,6 +180,26 @@ fn draw_unit(out: &mut String, sq: Square, side: Side, kind: char, id: &str, dis
     out.push_str("</g>");
 }
 
+/// The way by sea from one coastal square to another: each square's coast is the
+/// board's long edge nearer to it (the Ports and Beaches stand on rows 1 and 6).
+fn sea_path(from: Square, to: Square) -> Vec<(f64, f64)> {
+    let top = f64::from(TOP) - 6.0;
+    let bottom = f64::from(TOP + CELL * 6) + 8.0;
+    let coast = |sq: Square| if sq.row <= 3 { top } else { bottom };
+    let (a, b) = (centre(from), centre(to));
+    let (ya, yb) = (coast(from), coast(to));
+    let mut path = vec![a, (a.0, ya)];
+    if ya != yb {
+        // Round the nearer short end of the board.
+        let left = f64::from(LEFT) - 12.0;
+        let right = f64::from(LEFT + CELL * 10) + 10.0;
+        let x = if (a.0 + b.0) / 2.0 - left <= right - (a.0 + b.0) / 2.0 { left } else { right };
+        path.extend([(x, ya), (x, yb)]);
+    }
+    path.extend([(b.0, yb), b]);
+    path
+}
+
 /// The centre of a square in the picture.
 fn centre(sq: Square) -> (f64, f64) {
     (
@@ -190,7 +210,7 @@ fn centre(sq: Square) -> (f64, f64) {
 
 /// The step's actions, over the units: a counter fills most of its square, so a line
 /// beneath would hardly show. Half-transparent, so the counters still read through.
-fn draw_marks(out: &mut String, marks: &[Mark]) {
+fn draw_marks(out: &mut String, state: &State, marks: &[Mark]) {
     if marks.is_empty() {
         return;
     }
@@ -214,12 +234,38 @@ fn draw_marks(out: &mut String, marks: &[Mark]) {
                     r##"<circle class="{class}" cx="{x:.1}" cy="{y:.1}" r="24" fill="none" stroke="#1e8449" stroke-width="3"{dash} opacity="0.85">{title}</circle>"##
                 );
             }
+            // Revision 3: a unit removed where another now stands (a Blitz and the
+            // attacker displaced in) is shown as a ghost in the square's corner, and
+            // the cross stands on it, not on the unit that is there now.
+            (MarkKind::Remove, [at, ..]) if state.options.revision >= 3 && state.at(*at).is_some() => {
+                let gx = LEFT + CELL * u32::from(at.col) + 2;
+                let gy = TOP + CELL * (u32::from(at.row) - 1) + 2;
+                let _ = write!(
+                    out,
+                    r##"<g class="{class} ghost" data-unit="{id}"><rect x="{gx}" y="{gy}" width="26" height="26" rx="3" fill="#fff" fill-opacity="0.85" stroke="{side}" stroke-dasharray="3 2"/><text x="{}" y="{}" font-size="8" text-anchor="middle" font-family="sans-serif" fill="{side}">{id}</text><path d="{}" stroke="#c0392b" stroke-width="3" opacity="0.9"/>{title}</g>"##,
+                    gx + 13,
+                    gy + 16,
+                    crate::maps::draw::cross(f64::from(gx + 13), f64::from(gy + 13), 11.0),
+                    id = crate::report::xml(&m.unit),
+                );
+            }
             (MarkKind::Remove, [at, ..]) => {
                 let (x, y) = centre(*at);
                 let _ = write!(
                     out,
                     r##"<path class="{class}" d="{}" stroke="#c0392b" stroke-width="4" opacity="0.85">{title}</path>"##,
                     crate::maps::draw::cross(x, y, 20.0)
+                );
+            }
+            // An Amphibious Move by sea: out from the coast, along the board's edge
+            // (round its nearer end when the coasts face apart), in to the landing.
+            (MarkKind::Move, [from, to]) if m.by_sea => {
+                let points: Vec<String> =
+                    sea_path(*from, *to).iter().map(|(x, y)| format!("{x:.1},{y:.1}")).collect();
+                let _ = write!(
+                    out,
+                    r##"<polyline class="{class} sea" points="{}" fill="none" stroke="{side}" stroke-width="4" stroke-linejoin="round" stroke-dasharray="2 6" stroke-linecap="round" opacity="0.85" marker-end="url(#fl-head)">{title}</polyline>"##,
+                    points.join(" ")
                 );
             }
             (kind, path) if path.len() >= 2 => {
