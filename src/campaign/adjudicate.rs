@@ -299,7 +299,12 @@ pub fn render_reports(
             view,
             &computed.rolls,
             &computed.record,
-            format!("umpire verify {}", config.id),
+            match &config.published {
+                Some(place) => format!(
+                    "open verify.html in the published record ({place}) in a browser, or run: umpire verify <your copy of it>"
+                ),
+                None => format!("umpire verify {}", config.id),
+            },
         );
         ctx.press = press.iter().map(context::PressInfo::of).collect();
         ctx.svg_file = svg_file;

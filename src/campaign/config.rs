@@ -48,6 +48,12 @@ pub struct Config {
     /// made before keep their inline pictures, so they replay byte for byte).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub linked_pictures: bool,
+    /// Where the GM publishes the public record (a URL or a folder the players can
+    /// reach: `--option published=<where>`). Public reports then tell players to check
+    /// the dice there, with its `verify.html` in a browser; without it they name
+    /// `umpire verify <campaign>`, as campaigns made before did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published: Option<String>,
     /// Which press players may send (absent in campaigns made before press: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub press: Option<super::press::PressRules>,

@@ -610,13 +610,13 @@ impl Reply<'_> {
         let Some(to) = self.to.clone() else {
             return Ok(());
         };
-        let subject = match &self.mail.subject {
-            _ if !self.authenticated => format!("[{}] orders {what}", self.c.config.id),
-            Some(s) if !s.trim().is_empty() && !s.to_ascii_lowercase().starts_with("re:") => {
-                format!("Re: {s}")
-            }
-            Some(s) if !s.trim().is_empty() => s.clone(),
-            _ => format!("[{}] orders {what}", self.c.config.id),
+        // The game and the phase in the title, so a player with several games sees
+        // which one answered; the mail still threads by In-Reply-To and References.
+        // A stranger's mail is told no more than the game's name.
+        let subject = if self.authenticated {
+            format!("[{}] {}: orders {what}", self.c.config.id, self.phase.title)
+        } else {
+            format!("[{}] orders {what}", self.c.config.id)
         };
         outbox::queue(
             &self.c.config,

@@ -151,6 +151,8 @@ fn create_in(req: NewCampaign) -> Result<Created> {
     let press = super::press::take_options(&mut options)?;
     // Whether report mails carry the board as a PNG: the campaign's setting too.
     let mail_pictures = super::config::take_yes_no(&mut options, "mail_pictures")?.unwrap_or(true);
+    // Where the public record is published: the campaign's setting, named in reports.
+    let published = options.remove("published").map(|p| p.trim().to_string()).filter(|p| !p.is_empty());
     for (key, value) in engine.pinned_options() {
         options.entry(key.to_string()).or_insert_with(|| value.to_string());
     }
@@ -170,6 +172,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         maps: true,
         mail_pictures,
         linked_pictures: true,
+        published,
         press: Some(press),
         rules: Some(super::config::RulesPin {
             revision: info.rules,

@@ -59,6 +59,9 @@ pub struct Settings {
     /// HTML reports show the board from its file (see `Config::linked_pictures`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub linked_pictures: bool,
+    /// Where the record is published, as the public reports name it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub published: Option<String>,
     /// SHA-256 of each template and data file the campaign overrides (path → hex).
     #[serde(default)]
     pub files: BTreeMap<String, String>,
@@ -77,6 +80,7 @@ impl Settings {
             escape_reports: config.escape_reports,
             maps: config.maps,
             linked_pictures: config.linked_pictures,
+            published: config.published.clone(),
             files,
         }
     }
@@ -97,6 +101,7 @@ impl Settings {
             maps: self.maps,
             mail_pictures: false,
             linked_pictures: self.linked_pictures,
+            published: self.published.clone(),
             press: None,
             schedule: None,
             rules: None,
