@@ -308,6 +308,7 @@ pub fn render_reports(
         );
         ctx.press = press.iter().map(context::PressInfo::of).collect();
         ctx.svg_file = svg_file;
+        ctx.layout = config.report_layout;
         for format in Format::ALL {
             let path = PathBuf::from(format!("reports/{step}/{}.{}", viewer.report_name(), format.ext()));
             out.push((path, templates.render(kind, format, &ctx)?, viewer.clone()));

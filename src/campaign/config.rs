@@ -32,6 +32,11 @@ pub struct Config {
     /// before escaping existed lack it and keep rendering as they did, so they replay.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub escape_reports: bool,
+    /// The reports' layout: 2 (new campaigns) aligns the text report's commitments
+    /// under one column whatever the step's number; absent (0) in campaigns made
+    /// before, whose reports keep their bytes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub report_layout: u32,
     /// Reports carry a picture of the board with the step's orders drawn on it (new
     /// campaigns). Campaigns made before board pictures lack it and keep rendering as
     /// they did, so they replay byte for byte.
@@ -222,4 +227,8 @@ impl Config {
     pub fn player_by_email(&self, email: &str) -> Option<&Player> {
         self.players.iter().find(|p| p.email.eq_ignore_ascii_case(email.trim()))
     }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -53,6 +53,9 @@ pub struct Settings {
     /// Reports escape values in Markdown and BBCode (see `Config::escape_reports`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub escape_reports: bool,
+    /// The reports' layout (see `Config::report_layout`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub report_layout: u32,
     /// Reports carry board pictures (see `Config::maps`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps: bool,
@@ -78,6 +81,7 @@ impl Settings {
             options: config.options.clone(),
             players: config.player_ids(),
             escape_reports: config.escape_reports,
+            report_layout: config.report_layout,
             maps: config.maps,
             linked_pictures: config.linked_pictures,
             published: config.published.clone(),
@@ -98,6 +102,7 @@ impl Settings {
             options: self.options.clone(),
             directory_mode: None,
             escape_reports: self.escape_reports,
+            report_layout: self.report_layout,
             maps: self.maps,
             mail_pictures: false,
             linked_pictures: self.linked_pictures,
@@ -319,4 +324,8 @@ mod tests {
         assert!(!is_public_report("reports/3/sub/public.txt"));
         assert!(!is_public_report("state/3/public.txt"));
     }
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }

@@ -116,6 +116,8 @@ pub struct ReportContext {
     pub svg_file: Option<String>,
     pub trust: TrustInfo,
     pub verify_command: String,
+    /// The campaign's report layout (`Config::report_layout`).
+    pub layout: u32,
     /// The next phase's questions this reader must answer (the GM sees them all).
     pub questions: Vec<QuestionInfo>,
     /// Broadcast press published with this step, in the order it arrived.
@@ -226,6 +228,7 @@ pub fn report(
                 .collect(),
         },
         verify_command,
+        layout: 0,
         questions,
     }
 }

@@ -100,8 +100,8 @@ pub static INFO: SystemInfo = SystemInfo {
         super::options::OptionSpec { key: "last_year", values: &[], help: "the game ends after this year" },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2"],
-            help: "2: the state keeps no report prose, results are told once (pinned: 2)",
+            values: &["1", "2", "3"],
+            help: "2: the state keeps no report prose, results are told once; 3: also the powers are listed in the rulebook's order (Austria, England, France, Germany, Italy, Russia, Turkey) and the phase that comes next reads 'Next: ...' (pinned: 3)",
         },
         super::options::OptionSpec {
             key: "coasts",
@@ -179,7 +179,9 @@ pub struct State {
     pub strict_coasts: bool,
     /// Option `revision`: from 2 (pinned in new campaigns) the state keeps no report
     /// prose: `last` stays empty and a phase's results are told once, in its events.
-    /// Campaigns made before it have none (0) and replay as they were.
+    /// Campaigns made before it have none (0) and replay as they were. From 3 the
+    /// reports list the powers in the rulebook's order (by name) and label the phase
+    /// that comes next.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revision: u32,
 }
@@ -400,8 +402,11 @@ impl System for Diplomacy {
                 revision = match value.as_str() {
                     "1" => 1,
                     "2" => 2,
+                    "3" => 3,
                     other => {
-                        return Err(Error::setup(format!("option revision={other}: use 2 (current) or 1")));
+                        return Err(Error::setup(format!(
+                            "option revision={other}: use 3 (current), 2 or 1"
+                        )));
                     }
                 };
             } else if key == "coasts" {
@@ -532,7 +537,7 @@ impl System for Diplomacy {
     /// autumn).
     /// New campaigns keep no report prose in the state (see [`State::revision`]).
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("revision", "2")]
+        &[("revision", "3")]
     }
 
     fn game_turn(&self, state: &State) -> Option<String> {
@@ -609,7 +614,10 @@ impl System for Diplomacy {
         let (next, report) = game::advance(map, &pos, &by_power, &voters);
         let mut events = Vec::new();
         let title = report.turn.title();
-        let blocks = report::blocks(map, &report, &next);
+        let mut blocks = report::blocks(map, &report, &next);
+        if state.revision >= 3 {
+            report::in_rulebook_order(map, &mut blocks);
+        }
         for b in &blocks {
             for line in &b.lines {
                 events.push(Event {
@@ -688,8 +696,9 @@ impl System for Diplomacy {
             head.push(format!("You play {}.", map.power(pw).name));
         }
         sections.push(Section { title: "Game".into(), lines: head });
+        let powers = report::powers(map, state.revision >= 3);
         let mut units = Vec::new();
-        for pw in 0..map.powers.len() as PowerId {
+        for &pw in &powers {
             let list: Vec<String> = pos
                 .board
                 .provinces_of(pw)
@@ -702,7 +711,7 @@ impl System for Diplomacy {
         }
         sections.push(Section { title: "Units".into(), lines: units });
         let mut centres = Vec::new();
-        for pw in 0..map.powers.len() as PowerId {
+        for &pw in &powers {
             let list: Vec<&str> = map
                 .centres()
                 .filter(|&p| pos.ownership.owner[p as usize] == Some(pw))

@@ -143,6 +143,38 @@ pub fn count_lines(map: &Map, pos: &Position) -> Vec<String> {
         .collect()
 }
 
+/// The powers in the order reports list them: the map's, or (`by_name`) the
+/// rulebook's, which names them alphabetically (Austria, England, France, ...).
+pub fn powers(map: &Map, by_name: bool) -> Vec<PowerId> {
+    let mut all: Vec<PowerId> = (0..map.powers.len() as PowerId).collect();
+    if by_name {
+        all.sort_by(|a, b| map.power(*a).name.cmp(&map.power(*b).name));
+    }
+    all
+}
+
+/// Revision 3: lines that start with a power's name (`England: ...`) in the rulebook's
+/// order of powers, each power's own lines in the order they came; the next phase
+/// labelled, so that the Results do not end on a bare `Fall 1901 Movement`.
+pub fn in_rulebook_order(map: &Map, blocks: &mut [Block]) {
+    let order = powers(map, true);
+    let rank = |line: &str| {
+        order
+            .iter()
+            .position(|&p| line.split_once(": ").is_some_and(|(who, _)| who == power_name(map, p)))
+            .unwrap_or(order.len())
+    };
+    for b in blocks.iter_mut() {
+        if b.title == "Next" {
+            for line in &mut b.lines {
+                *line = format!("Next: {line}");
+            }
+        } else {
+            b.lines.sort_by_key(|l| rank(l));
+        }
+    }
+}
+
 /// The whole report of one phase, as titled blocks.
 pub fn blocks(map: &Map, report: &Report, after: &Position) -> Vec<Block> {
     let mut out = Vec::new();
