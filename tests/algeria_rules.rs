@@ -863,6 +863,7 @@ fn flush_contact_drms_and_who_may_act_together() {
         area: "V-1".into(),
         with: with.iter().map(|x| x.to_string()).collect(),
         air: 0,
+        helo: Vec::new(),
     };
     let e = gov_missions::run(&mut s, &d, &flush(&["BR1", "AL1"]), &mut Given::new(&[]), &mut Log::default())
         .unwrap_err();
@@ -878,7 +879,12 @@ fn flush_contact_drms_and_who_may_act_together() {
     put(&mut s, "AL2", "algerian", "ALGIERS", Box_::Patrol);
     put(&mut s, "BD1", "band", "ALGIERS", Box_::Completed);
     let mut log = Log::default();
-    let m = Mission::Flush { area: "ALGIERS".into(), with: vec!["BR2".into(), "AL2".into()], air: 0 };
+    let m = Mission::Flush {
+        area: "ALGIERS".into(),
+        with: vec!["BR2".into(), "AL2".into()],
+        air: 0,
+        helo: Vec::new(),
+    };
     // BD1's Evasion 3 is higher than 2 (+1), Algiers is Urban (-1).
     gov_missions::run(&mut s, &d, &m, &mut Given::new(&[2, 1, 1]), &mut log).unwrap();
     assert!(log_text(&log).contains("BD1: 2+0 against 2: contacted"), "{}", log_text(&log));
