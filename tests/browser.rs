@@ -12,9 +12,8 @@
 mod common;
 
 use common::*;
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
 
@@ -43,32 +42,6 @@ fn map_of(dir: &Path, k: u64, system: &str) -> Option<serde_json::Value> {
     let svg = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))).ok()?;
     // Units as the step's own picture holds them: counted in the file, checked drawn.
     Some(serde_json::json!({"provinces": provinces(system), "units": count(&svg, "class=\"unit")}))
-}
-
-struct Server(std::process::Child);
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// `python3 -m http.server` on a free loopback port, serving `root`.
-fn serve(root: &Path) -> (Server, u16) {
-    let mut child = Command::new("python3")
-        .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory"])
-        .arg(root)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("python3 runs");
-    let out = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    std::io::BufReader::new(out).read_line(&mut line).expect("the server says its port");
-    let port =
-        line.split(" port ").nth(1).and_then(|r| r.split_whitespace().next()).and_then(|p| p.parse().ok());
-    (Server(child), port.unwrap_or_else(|| panic!("no port in {line:?}")))
 }
 
 #[test]

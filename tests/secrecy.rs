@@ -119,8 +119,11 @@ fn attack(system: &str) {
     ok(&["demo", "--system", system, "--dir", dir.to_str().unwrap()]);
     ok(&["publish", dir.to_str().unwrap(), out.to_str().unwrap()]);
 
-    // The published set: its files and every hash in them.
-    let published = files_under(&out);
+    // The published set: its files and every hash in them. verify.html, the browser
+    // check, is the page from the sources, the same for every campaign.
+    let page = out.join(umpire::audit::VERIFY_PAGE_NAME);
+    assert_eq!(std::fs::read_to_string(&page).unwrap(), umpire::audit::VERIFY_PAGE, "{system}: verify.html");
+    let published: Vec<_> = files_under(&out).into_iter().filter(|p| *p != page).collect();
     assert!(published.iter().any(|p| rel(&out, p) == "ledger.jsonl"), "{system}: no public ledger");
     let mut text = String::new();
     for p in &published {

@@ -104,6 +104,7 @@ fn the_site_links_every_step_in_order_and_verifies() {
         let rel = p.strip_prefix(&site).unwrap().display().to_string();
         let ok_file = rel.ends_with(".html") && !rel.contains('/')
             || rel == "record/ledger.jsonl"
+            || rel == "record/verify.html"
             || rel.strip_prefix("record/").is_some_and(umpire::campaign::publish::is_public_report);
         assert!(ok_file, "the site holds {rel}");
     }

@@ -9,7 +9,9 @@
 //!   chained anew (`prev` hashes the previous public line). It is a pure function of the
 //!   GM's ledger, so a later publication extends an earlier one line for line;
 //! - the campaign's own templates and data files, whose hashes the public ledger's first
-//!   line lists, so a replay renders the reports as the campaign did.
+//!   line lists, so a replay renders the reports as the campaign did;
+//! - `verify.html`, the page that checks the record in a browser (the same page for
+//!   every campaign: it holds nothing of this one).
 //!
 //! The campaign's public settings (id, system, scenario, options, player ids, the game's
 //! address) ride in the first line of the public ledger; player addresses and secrets
@@ -281,8 +283,15 @@ pub fn publish(root: &Path, out: &Path) -> Result<Published> {
         store::write_atomic_mode(&out.join(rel), bytes, Some(store::PUBLIC_MODE))?;
     }
     store::write_atomic_mode(&out.join("ledger.jsonl"), ledger.as_bytes(), Some(store::PUBLIC_MODE))?;
+    write_verify_page(out)?;
     set_public_dirs(out)?;
-    Ok(Published { files: copies.len() + 1, ledger_lines: ledger.lines().count() })
+    Ok(Published { files: copies.len() + 2, ledger_lines: ledger.lines().count() })
+}
+
+/// Writes `verify.html`, the browser check of the record, into `dir`.
+pub fn write_verify_page(dir: &Path) -> Result<()> {
+    use crate::audit::{VERIFY_PAGE, VERIFY_PAGE_NAME};
+    store::write_atomic_mode(&dir.join(VERIFY_PAGE_NAME), VERIFY_PAGE.as_bytes(), Some(store::PUBLIC_MODE))
 }
 
 /// The published folder is for everyone: its directories open up (0755).

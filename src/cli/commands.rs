@@ -168,7 +168,8 @@ pub fn dispatch(command: Command) -> Result<i32> {
         Command::Publish { dir, out } => {
             let p = umpire::campaign::publish::publish(&dir, &out)?;
             sayln!(
-                "wrote {} file(s) to {} ({} public ledger line(s)); post or print that folder and nothing else",
+                "wrote {} file(s) to {} ({} public ledger line(s)); post or print that folder and nothing else \
+                 (its verify.html checks it in a browser)",
                 p.files,
                 out.display(),
                 p.ledger_lines

@@ -1,6 +1,7 @@
 //! `umpire site CAMPAIGN OUT`: a static web archive of one campaign's public record:
 //! an index, one page a step (its map, results and press, with previous and next
-//! links), and how to verify it all.
+//! links), how to verify it all, and `verify.html`, which checks `record/` in the
+//! reader's browser.
 //!
 //! The site is built from the public set alone. From a campaign directory, `publish`
 //! first writes the public set into `OUT/record/` (the same files `umpire publish`
@@ -102,10 +103,11 @@ pub fn build(from: &Path, out: &Path) -> Result<Site> {
         index.push_str(&format!("{k}: {v}\n"));
     }
     index.push_str(&format!(
-        "</pre>\n<p>Download the folder <a href=\"record/ledger.jsonl\">record/</a> (the public ledger and every public report, {n} step(s)) and run:</p>\n<pre>umpire verify record\numpire verify record --bundle audit.json   # once the GM has opened the books</pre>\n<p>or, without umpire, the independent script <code>tests/verify_trust.py</code> from umpire's sources (Python standard library only). A player checks that the report mailed to them is the one the ledger committed to with <code>umpire check-report record --mail saved-report.eml</code>.</p>\n"
+        "</pre>\n<p>Download the folder <a href=\"record/ledger.jsonl\">record/</a> (the public ledger and every public report, {n} step(s)) and run:</p>\n<pre>umpire verify record\numpire verify record --bundle audit.json   # once the GM has opened the books</pre>\n<p>or check it here, in your browser: <a href=\"verify.html\">verify.html</a> re-checks the chains, every public die and shuffle, the receipts and the ledger (and, given the audit bundle after the game, every hidden die), with nothing to install. Or, without a browser, the independent script <code>tests/verify_trust.py</code> from umpire's sources (Python standard library only). A player checks that the report mailed to them is the one the ledger committed to with <code>umpire check-report record --mail saved-report.eml</code>.</p>\n"
     ));
     write(&out.join("index.html"), &page(&format!("{}: the campaign's record", record.id), &index))?;
-    pages += 1;
+    crate::campaign::publish::write_verify_page(out)?;
+    pages += 2;
     Ok(Site { pages, record_files })
 }
 

@@ -150,3 +150,31 @@ pub fn files_under(dir: &Path) -> Vec<PathBuf> {
     out.sort();
     out
 }
+
+/// A web server child process, stopped when dropped.
+pub struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `python3 -m http.server` on a free loopback port, serving `root`.
+pub fn serve(root: &Path) -> (Server, u16) {
+    let mut child = std::process::Command::new("python3")
+        .args(["-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory"])
+        .arg(root)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("python3 runs");
+    let out = child.stdout.take().expect("stdout");
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line)
+        .expect("the server says its port");
+    let port =
+        line.split(" port ").nth(1).and_then(|r| r.split_whitespace().next()).and_then(|p| p.parse().ok());
+    (Server(child), port.unwrap_or_else(|| panic!("no port in {line:?}")))
+}
