@@ -319,6 +319,10 @@ pub fn published_settings(new_line: &Creation) -> Option<Settings> {
     serde_json::from_value(new_line.settings.clone()?).ok()
 }
 
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,8 +337,4 @@ mod tests {
         assert!(!is_public_report("reports/3/sub/public.txt"));
         assert!(!is_public_report("state/3/public.txt"));
     }
-}
-
-fn is_zero(n: &u32) -> bool {
-    *n == 0
 }
