@@ -222,3 +222,95 @@ fn a_react_question_offers_airmobile_elites() {
         }
     }
 }
+
+// ---- Readings the rules leave open, pinned as rulings (games/algeria/RULINGS.md) ----
+
+/// R27 (9.13, C.6): a Failek lost on a Move's `+` is scored as a reduction (Government
+/// +2, FLN -1) and then the Band's elimination (FLN -1 by the default KILLS SUBTRACT).
+#[test]
+fn r27_a_failek_lost_on_a_move_is_reduced_then_eliminated() {
+    let d = data();
+    let mut s = empty(3);
+    put(&mut s, "FK1", "failek", "I-1", Box_::Operations);
+    let (gov, fln) = (s.government_psl, s.fln_psl);
+    let m = Mission::Move { unit: "FK1".into(), to: "I-2".into() };
+    // MST die 1: "1+", the unit is lost.
+    let mut log = Log::default();
+    fln_missions::run(&mut s, &d, &m, &mut Given::new(&[1]), &mut log).unwrap();
+    assert!(s.units.values().all(|u| u.kind != "failek" && u.kind != "band"), "{:?}", log.lines);
+    assert_eq!((s.government_psl, s.fln_psl), (gov + 2, fln - 2), "{:?}", log.lines);
+}
+
+/// R28 (9.26): only elites in the OPS or PTL box of the area assist a Suppression
+/// (none comes from elsewhere), and they go to OC after it.
+#[test]
+fn r28_suppressions_elites_are_in_the_area_and_go_to_oc() {
+    let d = data();
+    let mut s = empty(3);
+    s.government_psl = 60;
+    put(&mut s, "PO1", "police", "ALGIERS", Box_::Patrol);
+    put(&mut s, "EL1", "elite", "ALGIERS", Box_::Patrol);
+    put(&mut s, "EL2", "elite", "ORAN", Box_::Operations);
+    let from_afar = Mission::Suppression { area: "ALGIERS".into(), with: vec!["EL2".into()] };
+    assert!(gov_missions::check(&s, &d, &from_afar).is_err(), "an elite from Oran does not assist");
+    let here = Mission::Suppression { area: "ALGIERS".into(), with: vec!["EL1".into()] };
+    gov_missions::run(&mut s, &d, &here, &mut Given::new(&[3, 3, 3]), &mut Log::default()).unwrap();
+    assert_eq!(s.units["EL1"].at, Box_::Completed, "the assisting elite goes to OC, from PTL too");
+    assert_eq!(s.units["PO1"].at, Box_::Patrol, "the Police stay in PTL");
+}
+
+/// R29 (9.15): a Harassed Government unit stays in its box; the Harassing units that
+/// survive go to OC, a Failek reduced to a Band in the fight too (revision 3: before,
+/// the Band on its new counter stayed in OPS and could act again, as after a Flush or
+/// a React).
+#[test]
+fn r29_a_harassed_unit_stays_in_its_box() {
+    let d = data();
+    for dice in [[1u32, 1, 1, 1, 1, 1, 1, 1], [6, 6, 6, 6, 6, 6, 6, 6], [3, 4, 3, 4, 3, 4, 3, 4]] {
+        let mut s = empty(3);
+        s.ap = 10;
+        put(&mut s, "BR1", "brigade", "I-1", Box_::Patrol);
+        put(&mut s, "FK1", "failek", "I-1", Box_::Operations);
+        let m = Mission::Harass { target: "BR1".into(), with: vec!["FK1".into()] };
+        let mut log = Log::default();
+        fln_missions::run(&mut s, &d, &m, &mut Given::new(&dice), &mut log).unwrap();
+        assert_eq!(s.units["BR1"].at, Box_::Patrol, "dice {dice:?}: {:?}", log.lines);
+        for u in s.units.values().filter(|u| u.kind == "failek" || u.kind == "band") {
+            assert_eq!(u.at, Box_::Completed, "dice {dice:?}: {} after the Harass", u.id);
+        }
+    }
+}
+
+/// R30 (7, 11.22): a Cadre sent to France, or back to an area with a Front, ends in
+/// that area's OPS box.
+#[test]
+fn r30_the_cadre_to_and_from_france_ends_in_ops() {
+    use umpire::systems::algeria::deploy;
+    let d = data();
+    let mut s = empty(3);
+    put(&mut s, "FT1", "front", "I-1", Box_::Underground);
+    put(&mut s, "CA1", "cadre", "I-1", Box_::Underground);
+    deploy::fln(&mut s, &d, &["DEPLOY CA1 FRANCE".to_string()], &mut Log::default());
+    assert_eq!((s.units["CA1"].area.as_str(), s.units["CA1"].at), ("FRANCE", Box_::Operations));
+    deploy::fln(&mut s, &d, &["DEPLOY CA1 I-1".to_string()], &mut Log::default());
+    assert_eq!((s.units["CA1"].area.as_str(), s.units["CA1"].at), ("I-1", Box_::Operations));
+}
+
+/// R26 (11.3): the OAS check is made once, at the start of the Government's part of
+/// the Reinforcement Phase. Spending that takes the PSL to 30 or less in that phase
+/// brings the OAS only at the next Reinforcement Phase.
+#[test]
+fn r26_the_oas_comes_at_the_next_reinforcement_after_spending_to_30() {
+    let d = data();
+    let mut s = empty(3);
+    s.government_psl = 32;
+    let lines = vec!["MOBILIZE ELITE ALGIERS".to_string(), "ACTIVATE NONE".to_string()];
+    let mut log = Log::default();
+    reinforce::reinforce_government(&mut s, &d, Some(&lines), &mut Given::new(&[1, 1, 1]), &mut log);
+    assert!(s.government_psl <= 30, "the elite cost enough: PSL {}", s.government_psl);
+    assert!(s.oas.is_none(), "not in the phase that spent it: {:?}", log.lines);
+    s.turn += 1;
+    let none = vec!["ACTIVATE NONE".to_string()];
+    reinforce::reinforce_government(&mut s, &d, Some(&none), &mut Given::new(&[1, 1, 1]), &mut log);
+    assert!(s.oas.is_some(), "at the next Reinforcement Phase: {:?}", log.lines);
+}

@@ -47,6 +47,9 @@ impl Default for Choices {
 /// What a combat did.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Fought {
+    /// The FLN units of the engagement still on the map afterwards, a reduced unit
+    /// under its new counter (a Failek hit once is now a Band).
+    pub fln: Vec<String>,
     pub lines: Vec<String>,
     pub hits_on_fln: u32,
     pub hits_on_government: u32,
@@ -154,6 +157,7 @@ pub fn fight(
             *slot = new_id;
         }
     }
+    out.fln = involved.iter().filter(|id| state.units.contains_key(*id)).cloned().collect();
     // The side that took more hits, as rolled, is neutralized; none on a tie.
     let losers: Vec<String> = if on_fln > on_gov {
         involved.into_iter().filter(|id| state.units.contains_key(id)).collect()

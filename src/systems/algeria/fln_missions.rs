@@ -358,8 +358,13 @@ pub fn run(
             let c = choices(state);
             let fought = combat::fight(state, data, &e, &c, dice);
             log.extend(fought.lines);
-            let survivors: Vec<String> =
-                with.iter().filter(|id| state.units.contains_key(*id)).cloned().collect();
+            // Revision 3: a Harasser reduced in the fight (a Failek now a Band) goes to
+            // OC under its new counter too; before, it stayed in OPS and could act again.
+            let survivors: Vec<String> = if state.options.revision >= 3 {
+                fought.fln
+            } else {
+                with.iter().filter(|id| state.units.contains_key(*id)).cloned().collect()
+            };
             to_oc(state, &survivors);
             Ok(Done { area, units: survivors, strike: false, reactable: true })
         }

@@ -197,6 +197,10 @@ pub fn run(
                 let c = choices(state);
                 let fought = combat::fight(state, data, &e, &c, dice);
                 log.extend(fought.lines);
+                // Revision 3: a unit reduced in the fight goes to OC under its new counter.
+                if state.options.revision >= 3 {
+                    hit = fought.fln;
+                }
             }
             to_oc(state, with);
             to_oc(state, &hit);

@@ -246,6 +246,10 @@ pub fn carry_out(
                 let c = choices(state);
                 let fought = combat::fight(state, data, &e, &c, dice);
                 log.extend(fought.lines);
+                // Revision 3: a unit reduced in the fight goes to OC under its new counter.
+                if state.options.revision >= 3 {
+                    stay = fought.fln;
+                }
             }
             board::to_oc(state, &team);
             board::to_oc(state, &stay);
