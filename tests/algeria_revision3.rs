@@ -314,3 +314,29 @@ fn r26_the_oas_comes_at_the_next_reinforcement_after_spending_to_30() {
     reinforce::reinforce_government(&mut s, &d, Some(&none), &mut Given::new(&[1, 1, 1]), &mut log);
     assert!(s.oas.is_some(), "at the next Reinforcement Phase: {:?}", log.lines);
 }
+
+/// R32 (C.2 63-64): Amnesty's +1 goes to the Government's own Civil Affairs and
+/// Suppression; the OAS's free Suppression (11.3) rolls with no DRM.
+#[test]
+fn r32_amnesty_does_not_help_the_oas() {
+    use umpire::systems::algeria::ops;
+    use umpire::systems::algeria::state::Oas;
+    let d = data();
+    let mut s = empty(3);
+    s.effects.insert("amnesty".into());
+    s.oas = Some(Oas { controller: Side::Government, at: Some("ALGIERS".into()) });
+    let mut log = Log::default();
+    ops::run(&mut s, &d, &mut Given::new(&[3]), &mut log);
+    let said: Vec<&str> = log.lines.iter().map(|(_, l)| l.as_str()).collect();
+    assert!(said.iter().any(|l| l.starts_with("11.3 OAS Suppression in ALGIERS: die 3+0")), "{said:?}");
+    // The Government's own Suppression gets the +1.
+    let mut s = empty(3);
+    s.government_psl = 60;
+    s.effects.insert("amnesty".into());
+    put(&mut s, "PO1", "police", "ORAN", Box_::Patrol);
+    let m = Mission::Suppression { area: "ORAN".into(), with: Vec::new() };
+    let mut log = Log::default();
+    gov_missions::run(&mut s, &d, &m, &mut Given::new(&[3]), &mut log).unwrap();
+    let said: Vec<&str> = log.lines.iter().map(|(_, l)| l.as_str()).collect();
+    assert!(said.iter().any(|l| l.starts_with("9.26 Suppression in ORAN: die 3+1")), "{said:?}");
+}
