@@ -5,39 +5,22 @@
 
 use umpire::systems::algeria::board::Log;
 use umpire::systems::algeria::combat::{self, Engagement};
-use umpire::systems::algeria::data::{Data, Side};
+use umpire::systems::algeria::data::Side;
 use umpire::systems::algeria::dice::Given;
 use umpire::systems::algeria::fln_missions::{self, Done};
 use umpire::systems::algeria::orders::{self, Mission, Order};
-use umpire::systems::algeria::state::{Box_, Options, Players, State, Unit};
-use umpire::systems::algeria::{gov_missions, interphase, react, reinforce, setup, standing};
+use umpire::systems::algeria::state::{Box_, Options, State};
+use umpire::systems::algeria::{gov_missions, interphase, react, reinforce, standing};
 
-fn data() -> Data {
-    Data::embedded().expect("the embedded Algeria data reads")
-}
+mod algeria_support;
+
+use algeria_support::{data, put};
 
 /// A bare 1954 state at `revision`, with no units.
 fn empty(revision: u32) -> State {
-    let players = Players { government: "gov".into(), fln: "fln".into() };
-    let options = Options { scenario: "1954".into(), revision, ..Options::default() };
-    let mut s = setup::start(&data(), players, options).unwrap();
+    let mut s = algeria_support::start(Options { scenario: "1954".into(), revision, ..Options::default() });
     s.units.clear();
     s
-}
-
-fn put(s: &mut State, id: &str, kind: &str, area: &str, at: Box_) {
-    s.units.insert(
-        id.into(),
-        Unit {
-            id: id.into(),
-            kind: kind.into(),
-            area: area.into(),
-            at,
-            neutralized: false,
-            helo: false,
-            dispersed: false,
-        },
-    );
 }
 
 fn stand(s: &mut State, side: Side, category: &str, line: &str) {

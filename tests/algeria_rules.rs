@@ -2,7 +2,10 @@
 //! the rules that need no orders, from the rules' own examples (10.1, 10.11, 12.1)
 //! and the rulings in games/algeria/RULINGS.md.
 
+mod algeria_support;
 mod common;
+
+use algeria_support::{data, put};
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -11,16 +14,10 @@ use umpire::systems::algeria::data::{AreaType, Data, Side};
 use umpire::systems::algeria::dice::Given;
 use umpire::systems::algeria::interphase;
 use umpire::systems::algeria::psl;
-use umpire::systems::algeria::setup;
-use umpire::systems::algeria::state::{Box_, Options, Players, State, Unit};
-
-fn data() -> Data {
-    Data::embedded().expect("the embedded Algeria data reads")
-}
+use umpire::systems::algeria::state::{Box_, Options, State};
 
 fn start(scenario: &str) -> State {
-    let players = Players { government: "gov".into(), fln: "fln".into() };
-    setup::start(&data(), players, Options { scenario: scenario.into(), ..Options::default() }).unwrap()
+    algeria_support::start(Options { scenario: scenario.into(), ..Options::default() })
 }
 
 /// A bare 1954 state with no units, for placing exactly what a test needs.
@@ -28,21 +25,6 @@ fn empty() -> State {
     let mut s = start("1954");
     s.units.clear();
     s
-}
-
-fn put(s: &mut State, id: &str, kind: &str, area: &str, at: Box_) {
-    s.units.insert(
-        id.into(),
-        Unit {
-            id: id.into(),
-            kind: kind.into(),
-            area: area.into(),
-            at,
-            neutralized: false,
-            helo: false,
-            dispersed: false,
-        },
-    );
 }
 
 #[test]

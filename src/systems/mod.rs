@@ -20,6 +20,7 @@ pub mod notation;
 pub mod options;
 pub mod roll;
 pub mod seats;
+pub mod slips;
 pub mod standing;
 pub mod toy;
 

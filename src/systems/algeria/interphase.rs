@@ -294,18 +294,7 @@ pub fn coup(
                     if let Some(id) = counter.filter(|_| cost > 0 && half >= cost) {
                         half -= cost;
                         let at = super::setup::setup_box(data, kind, area);
-                        state.units.insert(
-                            id.clone(),
-                            super::state::Unit {
-                                id: id.clone(),
-                                kind: kind.clone(),
-                                area: area.clone(),
-                                at,
-                                neutralized: false,
-                                helo: false,
-                                dispersed: false,
-                            },
-                        );
+                        state.units.insert(id.clone(), super::state::Unit::fresh(&id, kind, area, at));
                         bought.push(format!("{id} in {area}"));
                     }
                     continue;

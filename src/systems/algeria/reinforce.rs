@@ -61,18 +61,7 @@ pub fn reinforce_government(
         state.away.remove(&id);
         if let Some(area) = area.strip_prefix("suez:") {
             let kind = data.kind_of(&id).map(|k| k.kind.clone()).unwrap_or_default();
-            state.units.insert(
-                id.clone(),
-                Unit {
-                    id: id.clone(),
-                    kind,
-                    area: area.to_string(),
-                    at: Box_::Operations,
-                    neutralized: false,
-                    helo: false,
-                    dispersed: false,
-                },
-            );
+            state.units.insert(id.clone(), Unit::fresh(&id, &kind, area, Box_::Operations));
             log.say(format!("{id} returns from Suez to {area}"));
         } else {
             log.say(format!("{id} may be mobilized again (NATO)"));
@@ -176,18 +165,7 @@ fn government_reinforces(state: &mut State, data: &Data, lines: Option<&[String]
                 }
                 limited += u32::from(k.mobile);
                 let at = setup_box(data, kind, area);
-                state.units.insert(
-                    id.clone(),
-                    Unit {
-                        id: id.clone(),
-                        kind: kind.clone(),
-                        area: area.clone(),
-                        at,
-                        neutralized: false,
-                        helo: false,
-                        dispersed: false,
-                    },
-                );
+                state.units.insert(id.clone(), Unit::fresh(&id, kind, area, at));
                 mobilized.push(id.clone());
                 log.say(format!("the Government mobilizes {id} in {area}"));
             }
@@ -398,18 +376,7 @@ fn build(state: &mut State, data: &Data, kind: &str, area: &str) -> Result<Strin
     let cost = if abroad { data.tables.build.cadre_or_band_abroad } else { data.tables.build.cadre_or_band };
     spend(state, cost, "a build")?;
     let at = setup_box(data, kind, area);
-    state.units.insert(
-        id.clone(),
-        Unit {
-            id: id.clone(),
-            kind: kind.into(),
-            area: area.into(),
-            at,
-            neutralized: false,
-            helo: false,
-            dispersed: false,
-        },
-    );
+    state.units.insert(id.clone(), Unit::fresh(&id, kind, area, at));
     Ok(format!("the FLN builds {kind} {id} in {area}"))
 }
 

@@ -97,18 +97,7 @@ pub fn start(data: &Data, players: Players, options: Options) -> Result<State> {
                         })?;
                     next = (areas.iter().position(|a| *a == area).unwrap_or(0) + 1) % areas.len();
                     let at = setup_box(data, kind, &area);
-                    state.units.insert(
-                        id.clone(),
-                        Unit {
-                            id,
-                            kind: kind.clone(),
-                            area,
-                            at,
-                            neutralized: false,
-                            helo: false,
-                            dispersed: false,
-                        },
-                    );
+                    state.units.insert(id.clone(), Unit::fresh(&id, kind, &area, at));
                 }
             }
         }

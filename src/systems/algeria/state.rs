@@ -52,6 +52,22 @@ pub struct Unit {
     pub dispersed: bool,
 }
 
+impl Unit {
+    /// A counter as it comes onto the map (set up, mobilized, built, back from Suez):
+    /// ready, not airmobilized, concentrated.
+    pub fn fresh(id: &str, kind: &str, area: &str, at: Box_) -> Unit {
+        Unit {
+            id: id.into(),
+            kind: kind.into(),
+            area: area.into(),
+            at,
+            neutralized: false,
+            helo: false,
+            dispersed: false,
+        }
+    }
+}
+
 fn is_false(b: &bool) -> bool {
     !*b
 }

@@ -74,20 +74,5 @@ pub fn orders(state: &State, player: &str, rng: &mut dyn RngCore) -> String {
             }
         }
     };
-    let mut out = Vec::new();
-    for line in careful.lines() {
-        if rng.next_u32() % 10 < 3
-            && let Some(l) = slip(rng)
-        {
-            out.push(l);
-        } else {
-            out.push(line.to_string());
-        }
-    }
-    if rng.next_u32().is_multiple_of(2)
-        && let Some(l) = slip(rng)
-    {
-        out.push(l);
-    }
-    out.join("\n")
+    crate::systems::slips::mix(&careful, rng, slip)
 }
