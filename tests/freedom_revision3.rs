@@ -1,13 +1,14 @@
-//! Freedom!'s revision 3 (issue 25, items 8, 9 and 11): each correction against the
-//! rule passage it rests on, and each checked both ways: a campaign at revision 3 gets
-//! it, one at revision 1 resolves as before (so each test fails without the change).
+//! Freedom!'s revisions 3 and 4 (issue 25, items 8 to 11): each correction against the
+//! rule passage it rests on, and each checked both ways: a campaign at the revision
+//! gets it, one before resolves as before (so each test fails without the change).
 
 use umpire::systems::freedom_messolonghi::actions::Said;
 use umpire::systems::freedom_messolonghi::data::Data;
 use umpire::systems::freedom_messolonghi::events;
 use umpire::systems::freedom_messolonghi::orders::{self, LineKind};
+use umpire::systems::freedom_messolonghi::state::Stage;
 use umpire::systems::freedom_messolonghi::state::{Players, Side, State};
-use umpire::systems::freedom_messolonghi::{play, round, setup};
+use umpire::systems::freedom_messolonghi::{blocks, play, round, setup};
 use umpire::systems::roll::Given;
 
 fn game(revision: u32) -> (Data, State) {
@@ -134,4 +135,57 @@ fn item_11_a_unit_is_reported_where_it_appeared() {
             assert_eq!(told, "Insurgent gains 1 unit(s) at MAR");
         }
     }
+}
+
+/// A THEN block "runs only if the other side's play matches it when your turn comes and
+/// every line of it can be played then" (the acknowledgement's words). Two attacks on
+/// M1c's one unit: the first hits (1d8 8, needing 6: 5.2.5 Attack), so the second has no
+/// target. Sent by mail at that moment the same lines run, the second skipped. Before
+/// revision 4 the block ran all or nothing on a trial board: it was refused with "M1c
+/// holds no Imperial unit" while the board it left showed M1c held, and the die was spent.
+#[test]
+fn item_10_a_block_runs_as_the_same_lines_sent_by_mail() {
+    let lines: Vec<String> =
+        ["PLAY A02 AP", "ATTACK M1c FROM W3", "ATTACK M1c FROM F3"].iter().map(|l| l.to_string()).collect();
+    let board = |revision: u32| {
+        let (data, mut st) = game(revision);
+        st.stage = Stage::Play;
+        st.to_play = Side::Insurgent;
+        st.units.clear();
+        st.stack_mut("M1c").expeditionary = 1;
+        st.stack_mut("W3").insurgent = 1;
+        st.stack_mut("F3").insurgent = 1;
+        st.insurgent.hand = vec!["A02".into()];
+        (data, st)
+    };
+    // The same lines as a play sent by mail.
+    let (data, mut sent) = board(4);
+    let mut log = Said::default();
+    let ran = play::run(&mut sent, &data, Side::Insurgent, &lines, false, &mut Given::new(&[8]), &mut log);
+    assert!(ran.is_ok(), "{ran:?}");
+    assert_eq!(sent.stack("M1c").imperial(), 0, "{:?}", log.lines);
+    assert!(said(&log, "skipped: ATTACK M1c FROM F3: M1c holds no Imperial unit"), "{:?}", log.lines);
+    for revision in [3, 4] {
+        let (data, mut st) = board(revision);
+        let mut dice = Given::new(&[8]);
+        let mut log = Said::default();
+        let ran = blocks::play(&mut st, &data, Side::Insurgent, &lines, &mut dice, &mut log);
+        if revision >= 4 {
+            assert!(ran.is_ok(), "{ran:?}");
+            assert_eq!(st, sent, "the block leaves the board the file sent by mail leaves");
+            assert!(said(&log, "skipped: ATTACK M1c FROM F3"), "{:?}", log.lines);
+        } else {
+            let why = ran.expect_err("revision 3 refuses the whole block");
+            assert!(why.contains("M1c holds no Imperial unit"), "{why}");
+            assert_eq!(st.stack("M1c").imperial(), 1, "the trial board is thrown away");
+            assert_eq!(dice.labels.len(), 1, "yet its die was rolled");
+        }
+    }
+    // A block whose first line cannot run at all is still refused, nothing rolled.
+    let (data, mut st) = board(4);
+    st.insurgent.hand.clear();
+    let mut dice = Given::new(&[8]);
+    let ran = blocks::play(&mut st, &data, Side::Insurgent, &lines, &mut dice, &mut Said::default());
+    assert!(ran.as_ref().is_err_and(|e| e.contains("A02")), "{ran:?}");
+    assert!(dice.labels.is_empty(), "no die is rolled for a block that cannot be played");
 }

@@ -12,6 +12,7 @@
 //! players' receipts key.
 
 pub mod actions;
+pub mod blocks;
 pub mod bot;
 pub mod cannons;
 pub mod careless;
@@ -74,8 +75,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2", "3"],
-            help: "3: every line is checked at ingest against the live board (refused, or noted when the dice decide), a play replaced by the default names its line, reports show the orders due now; 2: standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before them (pinned: 3)",
+            values: &["1", "2", "3", "4"],
+            help: "4: a THEN block, when its turn comes, meets the ingest check on the live board and then runs as the same lines sent by mail would (a line its own dice made impossible is skipped, not the whole block); 3: every line is checked at ingest against the live board (refused, or noted when the dice decide), a play replaced by the default names its line, reports show the orders due now; 2: standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before them (pinned: 4)",
         },
         super::options::OptionSpec {
             key: "map_orders",
@@ -223,12 +224,8 @@ impl Freedom {
                 log.tell(side, format!("your block '{guard}' did not match; your play is asked by mail"));
                 return;
             }
-            let mut trial = state.clone();
-            let mut trial_log = actions::Said::default();
-            match play::run(&mut trial, &self.data, side, &lines, true, dice, &mut trial_log) {
+            match blocks::play(state, &self.data, side, &lines, dice, log) {
                 Ok(()) => {
-                    *state = trial;
-                    log.lines.extend(trial_log.lines);
                     log.tell(side, format!("played by your block '{guard}'"));
                     self.after_play(state, dice, log);
                 }
@@ -419,8 +416,9 @@ impl System for Freedom {
             None | Some("1") => 1,
             Some("2") => 2,
             Some("3") => 3,
+            Some("4") => 4,
             Some(other) => {
-                return Err(Error::setup(format!("option revision={other}: use 3 (current), 2 or 1")));
+                return Err(Error::setup(format!("option revision={other}: use 4 (current), 3, 2 or 1")));
             }
         };
         Ok(state)
@@ -925,7 +923,7 @@ impl System for Freedom {
 
     /// New campaigns take the current corrections (see `State::revision`).
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("revision", "3"), ("map_orders", "yes")]
+        &[("revision", "4"), ("map_orders", "yes")]
     }
 
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
