@@ -79,7 +79,10 @@ fn the_zine_and_the_site_render_in_a_browser() {
         "maps": zine_maps,
         "minLinks": 5,
         "screenshot": shots.join("zine.png"),
-        "shots": [["#game-1-step-2 svg.board", shots.join("zine-map.png")]],
+        "shots": [
+            ["#game-1-step-2 svg.board", shots.join("zine-map.png")],
+            ["#standings", shots.join("zine-standings.png")],
+        ],
     })];
     // The site: the Diplomacy sample, a page a step.
     let sample = tmp.path().join("demo.samples/diplomacy");
@@ -119,9 +122,16 @@ fn the_zine_and_the_site_render_in_a_browser() {
     let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     println!("{stdout}");
     assert!(out.status.success(), "the browser check failed:\n{stdout}\n{stderr}");
-    for shot in ["zine.png", "zine-map.png", "site-index.png", "site-step.png"] {
+    for shot in [
+        "zine.png",
+        "zine-map.png",
+        "zine-standings.png",
+        "zine-letters.png",
+        "site-index.png",
+        "site-step.png",
+    ] {
         let bytes = std::fs::read(shots.join(shot)).unwrap();
-        assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 10_000, "{shot} is no screenshot");
+        assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 5_000, "{shot} is no screenshot");
         if std::env::var("UMPIRE_SCREENSHOTS").as_deref() == Ok("docs") {
             let docs = here.join("docs/screenshots");
             std::fs::create_dir_all(&docs).unwrap();

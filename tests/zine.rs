@@ -50,15 +50,18 @@ fn an_issue_is_made_from_the_public_set_alone() {
     let bb = std::fs::read_to_string(issue.join("issue-7.bbcode")).unwrap();
     assert!(bb.contains("[b]Deadlines[/b]"));
 
-    // The same campaign with every private file removed gives the same issue.
+    // The same campaign with every private file removed (its published copy: the
+    // public reports and the public ledger) gives the same issue.
     let stripped = tmp.path().join("stripped");
-    for p in files_under(&game) {
-        let rel = p.strip_prefix(&game).unwrap().display().to_string();
-        if umpire::campaign::publish::is_public_report(&rel) {
-            let to = stripped.join(&rel);
-            std::fs::create_dir_all(to.parent().unwrap()).unwrap();
-            std::fs::copy(&p, to).unwrap();
-        }
+    ok(&["publish", game.to_str().unwrap(), stripped.to_str().unwrap()]);
+    for p in files_under(&stripped) {
+        let rel = p.strip_prefix(&stripped).unwrap().display().to_string();
+        assert!(
+            umpire::campaign::publish::is_public_report(&rel)
+                || rel == "ledger.jsonl"
+                || rel == "verify.html",
+            "the published copy holds {rel}"
+        );
     }
     let bare = write_zine(&tmp.path().join("z2"), &[&stripped]);
     ok(&["zine", bare.to_str().unwrap()]);
@@ -105,8 +108,26 @@ fn the_site_links_every_step_in_order_and_verifies() {
         let ok_file = rel.ends_with(".html") && !rel.contains('/')
             || rel == "record/ledger.jsonl"
             || rel == "record/verify.html"
+            || rel == "record/index.html"
             || rel.strip_prefix("record/").is_some_and(umpire::campaign::publish::is_public_report);
         assert!(ok_file, "the site holds {rel}");
+    }
+    // record/index.html links every file of the record, and nothing else.
+    let listing = std::fs::read_to_string(site.join("record/index.html")).unwrap();
+    let record_files: Vec<String> = files_under(&site.join("record"))
+        .iter()
+        .map(|p| p.strip_prefix(site.join("record")).unwrap().display().to_string())
+        .filter(|r| r != "index.html")
+        .collect();
+    assert!(record_files.len() > steps * 4, "{record_files:?}");
+    for f in &record_files {
+        assert!(listing.contains(&format!("href=\"{f}\"")), "record/index.html does not link {f}");
+    }
+    assert_eq!(listing.matches("<li>").count(), record_files.len());
+    assert!(index.contains("href=\"record/index.html\""), "the index links the record's listing");
+    for k in 1..=steps {
+        let page = std::fs::read_to_string(site.join(format!("step-{k}.html"))).unwrap();
+        assert!(page.contains("name=\"viewport\""), "step {k} has no viewport for phones");
     }
     let out = ok(&["verify", site.join("record").to_str().unwrap()]);
     assert!(out.contains("OK"), "{out}");
@@ -190,4 +211,90 @@ fn the_deadline_comes_from_the_ledger_and_follows_an_extension() {
     let second = text();
     assert!(second.contains(&shown), "the extended deadline {shown} is not in:\n{second}");
     assert!(!second.contains(&recorded), "the old deadline is still shown");
+}
+
+/// Issue 29 item 2: an issue of two games with every section a zine has, in all four
+/// formats: the roster and GM of each game, its reports (press and map included, the
+/// commitments block printed once per game, not after every report), a standings table
+/// across the games, the letters column (`PRESS TO ZINE`, which the game's own reports
+/// leave out), the editor's house rules and openings pages, the deadlines and the
+/// auditors' section.
+#[test]
+fn an_issue_of_two_games_prints_every_section_in_every_format() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dip = tmp.path().join("dip");
+    let and = tmp.path().join("and");
+    ok(&["demo", "--system", "diplomacy", "--dir", dip.to_str().unwrap()]);
+    ok(&["demo", "--system", "andartes", "--dir", and.to_str().unwrap()]);
+    // The Diplomacy demo's Italy writes to the zine in its first orders.
+    let letter = "may the next issue print the Lepanto in full?";
+    let steps = (1..20).filter(|k| dip.join(format!("reports/{k}/public.txt")).exists()).count();
+    for k in 1..=steps {
+        for ext in ["txt", "md", "bbcode", "html"] {
+            let r = std::fs::read_to_string(dip.join(format!("reports/{k}/public.{ext}"))).unwrap();
+            assert!(!r.contains("Lepanto"), "the letter to the zine is in the game's report {k}.{ext}");
+        }
+    }
+    let step1 = ledger(&dip).into_iter().find(|e| e["event"] == "step").unwrap();
+    assert!(
+        step1["press"].as_array().unwrap().iter().any(|p| p["to"] == "zine" && p["by"] == "italy"),
+        "{step1}"
+    );
+    assert!(step1["standings"].as_array().is_some_and(|s| s.len() == 7), "{step1}");
+
+    let z = tmp.path().join("z");
+    std::fs::create_dir_all(&z).unwrap();
+    std::fs::write(z.join("editorial.txt"), "Two games this time.\n").unwrap();
+    std::fs::write(z.join("house.txt"), "Deadlines fall on Sundays.\n\nNo more than two NMRs.\n").unwrap();
+    std::fs::write(z.join("open.txt"), "A gunboat game opens soon: three places left.\n").unwrap();
+    let toml = format!(
+        "title = \"The Test Gazette\"\nnumber = 3\ndate = \"1 December 2026\"\neditorial = \"editorial.txt\"\nhouse_rules = \"house.txt\"\nopenings = \"open.txt\"\n\n[[game]]\npath = {:?}\nname = \"Kursk\"\ngm = \"Gus the GM\"\nplayers = [\"France: Fanny\", \"Italy: Ilaria\"]\nsince = 0\n\n[[game]]\npath = {:?}\n",
+        dip.display().to_string(),
+        and.display().to_string()
+    );
+    std::fs::write(z.join("zine.toml"), toml).unwrap();
+    ok(&["zine", z.join("zine.toml").to_str().unwrap()]);
+    let read = |ext: &str| std::fs::read_to_string(z.join(format!("issue-3/issue-3.{ext}"))).unwrap();
+    for ext in ["txt", "md", "bbcode", "html"] {
+        let issue = read(ext);
+        for needle in [
+            "GM: Gus the GM",
+            "France: Fanny",
+            "Players: gov; dse",
+            "Standings",
+            "Russia",
+            "PI ",
+            "Letters",
+            letter,
+            "House rules",
+            "No more than two NMRs.",
+            "Openings and waiting list",
+            "three places left",
+            "Deadlines",
+            "Dice and commitments",
+            "France wants nothing but a quiet Channel",
+        ] {
+            assert!(issue.contains(needle), "the .{ext} issue lacks {needle:?}");
+        }
+        // The commitments block is printed once per game, in the auditors' section, not
+        // after each of the Diplomacy game's reports.
+        assert!(!issue.contains("Check it yourself"), "a report's commitments block is left in .{ext}");
+        assert_eq!(issue.matches("step 1 (Spring 1901 Movement)").count(), 1, ".{ext}");
+    }
+    let text = read("txt");
+    assert!(text.lines().all(|l| l.chars().count() <= 72), "a line over 72 columns");
+    assert!(!text.contains('\u{a0}'), "a no-break space is left in the text edition");
+    assert!(
+        !text.lines().any(|l| l.trim_end().ends_with(" A") || l.trim_end().ends_with(" F")),
+        "a unit's letter is parted from its province"
+    );
+    let html = read("html");
+    assert!(html.contains("<meta name=\"viewport\""), "no viewport for phones");
+    let print = html.split("@media print{").nth(1).unwrap_or_default();
+    assert!(print.contains("nav,") && print.contains("display:none"), "print does not hide the navigation");
+    for id in ["game-0", "game-1", "standings", "letters", "house-rules", "openings", "deadlines", "audit"] {
+        assert!(html.contains(&format!("href=\"#{id}\"")) && html.contains(&format!("id=\"{id}\"")), "{id}");
+    }
+    let maps = (1..=steps).filter(|k| dip.join(format!("reports/{k}/public.svg")).exists()).count() + 1;
+    assert_eq!(html.matches("<svg").count(), maps, "each printed report's map, once");
 }

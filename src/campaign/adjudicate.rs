@@ -242,7 +242,8 @@ pub struct Headline<'a> {
     pub next: &'a Phase,
     /// The open phase's deadline as players read it (recorded in the ledger).
     pub next_deadline: Option<String>,
-    /// The broadcast press published with the step (recorded in the ledger).
+    /// The broadcast press published with the step (recorded in the ledger), letters to
+    /// the zine included (the reports leave those out).
     pub press: &'a [super::press::Published],
 }
 
@@ -306,7 +307,8 @@ pub fn render_reports(
                 None => format!("umpire verify {}", config.id),
             },
         );
-        ctx.press = press.iter().map(context::PressInfo::of).collect();
+        // Letters to the zine stay in the ledger, where the zine reads them.
+        ctx.press = press.iter().filter(|p| p.to.is_none()).map(context::PressInfo::of).collect();
         ctx.svg_file = svg_file;
         ctx.layout = config.report_layout;
         for format in Format::ALL {
@@ -476,6 +478,8 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         }
         outbox::queue(&c.config, &mut txn, mail)?;
     }
+    // Informational (the zine's table): a system that cannot say leaves it out.
+    let standings = engine.standings(&computed.state).unwrap_or_default();
     let sealed_files: BTreeMap<PlayerId, String> =
         sealed.iter().map(|(p, s)| (p.clone(), s.file.display().to_string())).collect();
     txn.record(event::Event::Step(event::Step {
@@ -489,6 +493,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         opened: Some(opened.to_rfc3339()),
         next_deadline,
         press,
+        standings,
     }));
     c.commit(txn)?;
     Ok(Outcome {

@@ -122,6 +122,10 @@ pub struct Step {
     /// press without its sender). Absent when there was none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub press: Vec<super::press::Published>,
+    /// Where each side stands after the step, in public (the zine's standings table).
+    /// Absent in lines written before it existed, and for systems that keep no score.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub standings: Vec<crate::systems::Standing>,
 }
 
 /// A ledger line read back: its time, its transaction and its event.

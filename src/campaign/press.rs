@@ -6,6 +6,9 @@
 //!   allows it. The sender is kept only in the GM's files.
 //! - `PRESS TO FRANCE ENGLAND` is private: delivered at once to those players (and
 //!   the GM), never published.
+//! - `PRESS TO ZINE` is a letter to the zine: signed, kept out of the game's reports,
+//!   published with the step in the public ledger, where the zine's letters column
+//!   reads it.
 //!
 //! Press is not orders. It is cut out of the mail before the orders are checked and
 //! sealed, so it never enters a receipt or the adjudication, and a mail holding only
@@ -79,6 +82,8 @@ pub enum To {
     All { anonymous: bool },
     /// These players (and the GM, who reads all private press).
     Players(Vec<String>),
+    /// The zine's letters column: signed, public, not in the game's reports.
+    Zine,
 }
 
 /// One `PRESS ... ENDPRESS` block as written.
@@ -203,8 +208,27 @@ pub fn judge(block: &Block, rules: &PressRules, players: &[String], sender: &str
     }
     if block.to.is_empty() {
         return Judged::Refused(
-            "say whom it is for: PRESS TO ALL, PRESS TO ALL ANON or PRESS TO <players>".into(),
+            "say whom it is for: PRESS TO ALL, PRESS TO ALL ANON, PRESS TO ZINE or PRESS TO <players>".into(),
         );
+    }
+    if block.to.iter().any(|t| t.eq_ignore_ascii_case("ZINE")) {
+        if block.to.len() > 1 {
+            return Judged::Refused("a letter to the zine goes to the zine alone: PRESS TO ZINE".into());
+        }
+        if rules.broadcast == "none" {
+            return Judged::Refused(
+                "this game takes no published press, letters to the zine included".into(),
+            );
+        }
+        let n = block.text.chars().count();
+        if used + n > rules.limit {
+            return Judged::Refused(format!(
+                "{n} characters would bring your published press this turn to {}; the limit is {}",
+                used + n,
+                rules.limit
+            ));
+        }
+        return Judged::Accepted(To::Zine);
     }
     let all = block.to.len() == 1 && block.to[0].eq_ignore_ascii_case("ALL");
     if all {
@@ -264,6 +288,9 @@ pub struct Held {
     pub sender: String,
     pub anonymous: bool,
     pub text: String,
+    /// A letter to the zine (`PRESS TO ZINE`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub zine: bool,
 }
 
 /// Broadcast press as published: the writer's name for white press, none for grey.
@@ -272,15 +299,23 @@ pub struct Published {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
     pub text: String,
+    /// `zine` for a letter to the zine, which the game's reports leave out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
 }
 
 impl Held {
     pub fn published(&self) -> Published {
-        Published { by: (!self.anonymous).then(|| self.sender.clone()), text: self.text.clone() }
+        Published {
+            by: (!self.anonymous).then(|| self.sender.clone()),
+            text: self.text.clone(),
+            to: self.zine.then(|| "zine".to_string()),
+        }
     }
 }
 
-/// The press a step publishes: signed press in the order it arrived, then grey press.
+/// The press a step publishes: signed press (letters to the zine among it) in the order
+/// it arrived, then grey press.
 /// Grey press goes last so that its place among signed letters (and so among the
 /// players' accepted orders) says nothing of its writer; with `shuffle` (the step's
 /// revealed chain element, which nobody knew while the letters came in) the grey
@@ -359,11 +394,33 @@ pub fn take(
             }
             Judged::Accepted(To::All { anonymous }) => {
                 used += block.text.chars().count();
-                let held =
-                    Held { input: n, part, sender: player.to_string(), anonymous, text: block.text.clone() };
+                let held = Held {
+                    input: n,
+                    part,
+                    sender: player.to_string(),
+                    anonymous,
+                    text: block.text.clone(),
+                    zine: false,
+                };
                 txn.write(format!("{}/{n:06}-{part}.json", folder(step)), serde_json::to_vec_pretty(&held)?);
                 let how = if anonymous { "anonymously (grey press)" } else { "signed" };
                 (true, format!("to all, {how}, in the report after this phase"))
+            }
+            Judged::Accepted(To::Zine) if game_over => {
+                (false, "the game is over: no step will publish it".to_string())
+            }
+            Judged::Accepted(To::Zine) => {
+                used += block.text.chars().count();
+                let held = Held {
+                    input: n,
+                    part,
+                    sender: player.to_string(),
+                    anonymous: false,
+                    text: block.text.clone(),
+                    zine: true,
+                };
+                txn.write(format!("{}/{n:06}-{part}.json", folder(step)), serde_json::to_vec_pretty(&held)?);
+                (true, "to the zine, signed, published with the results of this phase".to_string())
             }
             Judged::Accepted(To::Players(to)) => {
                 let names = if to.is_empty() {
@@ -461,5 +518,18 @@ mod tests {
             judge(&block("PRESS TO ENGLAND"), &closed, &players, "france", 0),
             Judged::Refused(_)
         ));
+        // A letter to the zine: alone, signed, counted in the limit, not in a press-free game.
+        assert_eq!(
+            judge(&block("PRESS TO ZINE"), &closed, &players, "france", 0),
+            Judged::Accepted(To::Zine)
+        );
+        assert!(
+            matches!(judge(&block("PRESS TO ZINE ENGLAND"), &white, &players, "france", 0), Judged::Refused(r) if r.contains("alone"))
+        );
+        assert!(
+            matches!(judge(&block("PRESS TO ZINE"), &white, &players, "france", 1999), Judged::Refused(r) if r.contains("limit"))
+        );
+        let silent = PressRules { broadcast: "none".into(), ..PressRules::default() };
+        assert!(matches!(judge(&block("PRESS TO ZINE"), &silent, &players, "france", 0), Judged::Refused(_)));
     }
 }

@@ -135,9 +135,18 @@ fn public_fields(event: &str) -> Option<&'static [&'static str]> {
     Some(match event {
         "new" => &["campaign", "system", "players", "chain_length", "chain_public", "chain_hidden", "opened"],
         "accept" => &["step", "player", "receipt"],
-        "step" => {
-            &["step", "phase", "due", "receipts", "files", "commitments", "opened", "next_deadline", "press"]
-        }
+        "step" => &[
+            "step",
+            "phase",
+            "due",
+            "receipts",
+            "files",
+            "commitments",
+            "opened",
+            "next_deadline",
+            "press",
+            "standings",
+        ],
         "extend" => &["step", "deadline"],
         "pause" => &["step"],
         "resume" => &["step", "opened"],

@@ -62,16 +62,25 @@ each report is the public one the players received, press and map included, and 
 in it was committed before any orders were written.\n\nThe table at the end gives each game's \
 next deadline; the last section is for the auditors among you.\n";
     std::fs::write(zine_dir.join("editorial.txt"), editorial)?;
+    let house = "Deadlines are Sundays at 18:00 UTC; a player who misses two in a row is \
+replaced from the waiting list.\n\nPress is limited to 2,000 characters a turn. Grey press is \
+allowed where a game says so; the GM never tells who wrote it.\n";
+    std::fs::write(zine_dir.join("house-rules.txt"), house)?;
+    let openings = "Diplomacy: a new standard game opens when seven players have signed up; \
+two places are taken.\n\nWaiting list for replacements: none yet. Write to the editor to \
+join either.\n";
+    std::fs::write(zine_dir.join("openings.txt"), openings)?;
     let mut toml = format!(
-        "title = \"The Umpire's Gazette\"\nnumber = 1\ndate = \"{}\"\neditorial = \"editorial.txt\"\noutput = \"issue-1\"\n",
+        "title = \"The Umpire's Gazette\"\nnumber = 1\ndate = \"{}\"\neditorial = \"editorial.txt\"\nhouse_rules = \"house-rules.txt\"\nopenings = \"openings.txt\"\noutput = \"issue-1\"\n",
         umpire::campaign::clock::now().format("%-d %B %Y")
     );
     for (d, s) in &games {
         let path = std::fs::canonicalize(d)?;
-        toml.push_str(&format!("\n[[game]]\npath = {:?}\n", path.display().to_string()));
-        // The Diplomacy sample's whole year, its press included; the latest step of the rest.
+        toml.push_str(&format!("\n[[game]]\npath = {:?}\ngm = \"The Editor\"\n", path.display().to_string()));
+        // The Diplomacy sample's whole year, its press included, with a roster as a GM
+        // would print it; the latest step of the rest, their players by id.
         if s == "diplomacy" {
-            toml.push_str("since = 0\n");
+            toml.push_str("since = 0\nplayers = [\"Austria: Anna\", \"England: Edward\", \"France: Fanny\", \"Germany: Georg\", \"Italy: Ilaria\", \"Russia: Rurik\", \"Turkey: Tarik\"]\n");
         }
     }
     std::fs::write(zine_dir.join("zine.toml"), toml)?;

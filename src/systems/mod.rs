@@ -433,6 +433,12 @@ pub trait System: Send + Sync {
         None
     }
 
+    /// Where each side stands, in public (supply centres, a track, points), one line a
+    /// side: the zine's standings table across games reads it from the public ledger.
+    fn standings(&self, _state: &Self::State) -> Vec<Standing> {
+        Vec::new()
+    }
+
     /// The game turn a state is in (a year's season, a month, a numbered turn), for
     /// `soak`'s count of mail round trips per player per game turn; None: each step
     /// is a turn.
@@ -489,6 +495,7 @@ pub trait Engine: Send + Sync {
     fn soak_group(&self, state: &Value) -> Result<Option<String>>;
     fn winner(&self, state: &Value) -> Result<Option<String>>;
     fn game_turn(&self, state: &Value) -> Result<Option<String>>;
+    fn standings(&self, state: &Value) -> Result<Vec<Standing>>;
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)];
 }
 
@@ -597,6 +604,23 @@ impl<T: System> Engine for T {
 
     fn game_turn(&self, state: &Value) -> Result<Option<String>> {
         Ok(System::game_turn(self, &load::<T::State>(state)?))
+    }
+
+    fn standings(&self, state: &Value) -> Result<Vec<Standing>> {
+        Ok(System::standings(self, &load::<T::State>(state)?))
+    }
+}
+
+/// One side's standing, as the public may read it: `France` / `5 centres, 5 units`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Standing {
+    pub who: String,
+    pub what: String,
+}
+
+impl Standing {
+    pub fn new(who: impl Into<String>, what: impl Into<String>) -> Self {
+        Standing { who: who.into(), what: what.into() }
     }
 }
 

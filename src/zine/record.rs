@@ -49,6 +49,20 @@ pub struct PublicRecord {
     /// The open phase's deadline as the ledger has it (the latest step's, or the GM's
     /// extension of it); the outer None where there is no ledger to read.
     pub ledger_deadline: Option<Option<String>>,
+    /// The players as the campaign was made with them (the ledger's first line).
+    pub players: Vec<String>,
+    /// Letters to the zine (`PRESS TO ZINE`), by step, oldest first.
+    pub letters: Vec<Letter>,
+    /// Where each side stands after the latest step that says (its number and lines).
+    pub standings: Option<(u64, Vec<crate::systems::Standing>)>,
+}
+
+/// A letter to the zine as the public ledger publishes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Letter {
+    pub step: u64,
+    pub by: String,
+    pub text: String,
 }
 
 impl PublicRecord {
@@ -108,8 +122,17 @@ impl PublicRecord {
                 (dir.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default(), String::new())
             }
         };
-        let ledger_deadline = deadline_in_ledger(dir)?;
-        Ok(PublicRecord { id, system, announcement, steps, ledger_deadline })
+        let facts = in_ledger(dir)?;
+        Ok(PublicRecord {
+            id,
+            system,
+            announcement,
+            steps,
+            ledger_deadline: facts.as_ref().map(|f| f.deadline.clone()),
+            players: facts.as_ref().map(|f| f.players.clone()).unwrap_or_default(),
+            letters: facts.as_ref().map(|f| f.letters.clone()).unwrap_or_default(),
+            standings: facts.and_then(|f| f.standings),
+        })
     }
 
     pub fn latest(&self) -> Option<&StepReport> {
@@ -149,22 +172,59 @@ impl PublicRecord {
     }
 }
 
-/// The deadline in force by the public part of `dir/ledger.jsonl`: the last step's
-/// `next_deadline`, moved by any later `extend` (kept in UTC, shown so). None where
-/// there is no ledger.
-fn deadline_in_ledger(dir: &Path) -> Result<Option<Option<String>>> {
+/// What the zine takes from the public part of a ledger.
+#[derive(Default)]
+struct LedgerFacts {
+    deadline: Option<String>,
+    players: Vec<String>,
+    letters: Vec<Letter>,
+    standings: Option<(u64, Vec<crate::systems::Standing>)>,
+}
+
+/// The public part of `dir/ledger.jsonl`: the deadline in force (the last step's
+/// `next_deadline`, moved by any later `extend`, kept in UTC and shown so), the
+/// players, the letters to the zine and the latest standings. None where there is no
+/// ledger.
+fn in_ledger(dir: &Path) -> Result<Option<LedgerFacts>> {
     let path = dir.join("ledger.jsonl");
     if !path.exists() {
         return Ok(None);
     }
     let text = std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-    let mut deadline = None;
+    let mut facts = LedgerFacts::default();
     for line in crate::campaign::publish::public_lines(&text)? {
         let text_of = |key: &str| line.get(key).and_then(serde_json::Value::as_str).map(str::to_string);
         match line.get("event").and_then(serde_json::Value::as_str) {
-            Some("step") => deadline = text_of("next_deadline"),
+            Some("new") => {
+                facts.players = line
+                    .get("players")
+                    .and_then(|p| serde_json::from_value(p.clone()).ok())
+                    .unwrap_or_default();
+            }
+            Some("step") => {
+                facts.deadline = text_of("next_deadline");
+                let step = line.get("step").and_then(serde_json::Value::as_u64).unwrap_or(0);
+                let press: Vec<crate::campaign::press::Published> = line
+                    .get("press")
+                    .and_then(|p| serde_json::from_value(p.clone()).ok())
+                    .unwrap_or_default();
+                facts.letters.extend(
+                    press.into_iter().filter(|p| p.to.as_deref() == Some("zine")).map(|p| Letter {
+                        step,
+                        by: p.by.unwrap_or_default(),
+                        text: p.text,
+                    }),
+                );
+                let standings: Vec<crate::systems::Standing> = line
+                    .get("standings")
+                    .and_then(|p| serde_json::from_value(p.clone()).ok())
+                    .unwrap_or_default();
+                if !standings.is_empty() {
+                    facts.standings = Some((step, standings));
+                }
+            }
             Some("extend") => {
-                deadline = text_of("deadline").map(|d| match chrono::DateTime::parse_from_rfc3339(&d) {
+                facts.deadline = text_of("deadline").map(|d| match chrono::DateTime::parse_from_rfc3339(&d) {
                     Ok(t) => crate::campaign::schedule::show_time(None, t.with_timezone(&chrono::Utc)),
                     Err(_) => d,
                 })
@@ -172,7 +232,7 @@ fn deadline_in_ledger(dir: &Path) -> Result<Option<Option<String>>> {
             _ => {}
         }
     }
-    Ok(Some(deadline))
+    Ok(Some(facts))
 }
 
 /// The inside of an HTML page's `<body>` (the whole text if it has none).

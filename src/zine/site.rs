@@ -103,9 +103,10 @@ pub fn build(from: &Path, out: &Path) -> Result<Site> {
         index.push_str(&format!("{k}: {v}\n"));
     }
     index.push_str(&format!(
-        "</pre>\n<p>Download the folder <a href=\"record/ledger.jsonl\">record/</a> (the public ledger and every public report, {n} step(s)) and run:</p>\n<pre>umpire verify record\numpire verify record --bundle audit.json   # once the GM has opened the books</pre>\n<p>or check it here, in your browser: <a href=\"verify.html\">verify.html</a> re-checks the chains, every public die and shuffle, the receipts and the ledger (and, given the audit bundle after the game, every hidden die), with nothing to install. Or, without a browser, the independent script <code>tests/verify_trust.py</code> from umpire's sources (Python standard library only). A player checks that the report mailed to them is the one the ledger committed to with <code>umpire check-report record --mail saved-report.eml</code>.</p>\n"
+        "</pre>\n<p>Download the folder <a href=\"record/index.html\">record/</a> (the public ledger and every public report, {n} step(s), each file linked from its index) and run:</p>\n<pre>umpire verify record\numpire verify record --bundle audit.json   # once the GM has opened the books</pre>\n<p>or check it here, in your browser: <a href=\"verify.html\">verify.html</a> re-checks the chains, every public die and shuffle, the receipts and the ledger (and, given the audit bundle after the game, every hidden die), with nothing to install. Or, without a browser, the independent script <code>tests/verify_trust.py</code> from umpire's sources (Python standard library only). A player checks that the report mailed to them is the one the ledger committed to with <code>umpire check-report record --mail saved-report.eml</code>.</p>\n"
     ));
     write(&out.join("index.html"), &page(&format!("{}: the campaign's record", record.id), &index))?;
+    write_record_index(&record_dir, &record.id)?;
     crate::campaign::publish::write_verify_page(out)?;
     pages += 2;
     Ok(Site { pages, record_files })
@@ -113,9 +114,43 @@ pub fn build(from: &Path, out: &Path) -> Result<Site> {
 
 fn page(title: &str, body: &str) -> String {
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{}</title><style>{ZINE_CSS} nav.steps{{display:flex;justify-content:space-between;margin:1em 0}}</style></head><body>\n{body}\n</body></html>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{}</title><style>{ZINE_CSS} nav.steps{{display:flex;justify-content:space-between;margin:1em 0}}</style></head><body>\n{body}\n</body></html>\n",
         esc(title)
     )
+}
+
+/// `record/index.html`: every file of the public record, linked, so that the folder can
+/// be fetched file by file from a static host that lists no directories. It names
+/// itself last; `umpire verify` reads only the files it knows.
+fn write_record_index(record_dir: &Path, id: &str) -> Result<()> {
+    let mut files: Vec<String> = Vec::new();
+    let mut stack: Vec<PathBuf> = vec![PathBuf::new()];
+    while let Some(rel) = stack.pop() {
+        let dir = record_dir.join(&rel);
+        for e in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))?.flatten() {
+            let r = rel.join(e.file_name());
+            if e.path().is_dir() {
+                stack.push(r);
+            } else if r != Path::new("index.html") {
+                files.push(r.display().to_string());
+            }
+        }
+    }
+    files.sort_by_key(|f| {
+        // reports/<k>/… in step order, then the rest by name.
+        let k =
+            f.strip_prefix("reports/").and_then(|r| r.split('/').next()).and_then(|k| k.parse::<u64>().ok());
+        (k.is_some(), k, f.clone())
+    });
+    let mut body = format!(
+        "<h1>{}: the public record</h1>\n<p>Every file of the folder, for downloading one by one; <code>umpire verify</code> checks the folder they make.</p>\n<ul class=\"files\">\n",
+        esc(id)
+    );
+    for f in &files {
+        body.push_str(&format!("<li><a href=\"{}\">{}</a></li>\n", esc(f), esc(f)));
+    }
+    body.push_str("</ul>\n<p><a href=\"../index.html\">back to the archive</a></p>");
+    write(&record_dir.join("index.html"), &page(&format!("{id}: the public record"), &body))
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {

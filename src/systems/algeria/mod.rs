@@ -679,6 +679,15 @@ impl System for Algeria {
         Some(format!("scenario {}", state.options.scenario))
     }
 
+    /// Both sides' Political Support Levels.
+    fn standings(&self, state: &State) -> Vec<crate::systems::Standing> {
+        use crate::systems::Standing;
+        vec![
+            Standing::new("Government", format!("PSL {}", state.government_psl)),
+            Standing::new("FLN", format!("PSL {}", state.fln_psl)),
+        ]
+    }
+
     fn winner(&self, state: &State) -> Option<String> {
         let over = state.over.as_deref()?;
         if over.contains("the FLN wins") {

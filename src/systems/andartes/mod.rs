@@ -452,6 +452,15 @@ impl System for Andartes {
         (state.stage != Stage::Politics).then(|| state.politics.doctrine.name().to_string())
     }
 
+    /// Both Political Indexes (the report's "Political Index" section).
+    fn standings(&self, state: &State) -> Vec<crate::systems::Standing> {
+        use crate::systems::Standing;
+        vec![
+            Standing::new("Government", format!("PI {}", state.pi.government)),
+            Standing::new("DSE", format!("PI {}", state.pi.dse)),
+        ]
+    }
+
     fn winner(&self, state: &State) -> Option<String> {
         let over = state.over.as_deref()?;
         Some(

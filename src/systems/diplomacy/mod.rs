@@ -540,6 +540,20 @@ impl System for Diplomacy {
         &[("revision", "3")]
     }
 
+    /// Each power's supply centres and units, in the rulebook's order.
+    fn standings(&self, state: &State) -> Vec<crate::systems::Standing> {
+        let Ok(pos) = state.position(&self.map) else { return Vec::new() };
+        report::powers(&self.map, true)
+            .into_iter()
+            .map(|pw| {
+                crate::systems::Standing::new(
+                    self.map.power(pw).name.clone(),
+                    format!("{} centres, {} units", pos.ownership.count(pw), pos.board.count(pw)),
+                )
+            })
+            .collect()
+    }
+
     fn game_turn(&self, state: &State) -> Option<String> {
         Some(format!("{} {:?}", state.turn.year, state.turn.season).replace("Winter", "Fall"))
     }

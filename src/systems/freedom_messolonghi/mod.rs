@@ -949,6 +949,21 @@ impl System for Freedom {
         Some(format!("R{}", state.round))
     }
 
+    /// Each side's Morale, with the Imperial Money and the Insurgent Supplies.
+    fn standings(&self, state: &State) -> Vec<crate::systems::Standing> {
+        use crate::systems::Standing;
+        vec![
+            Standing::new(
+                "Imperial",
+                format!("Morale {}, Money {}", state.imperial.morale, state.imperial.money),
+            ),
+            Standing::new(
+                "Insurgent",
+                format!("Morale {}, Supplies {}", state.insurgent.morale, state.insurgent.supplies),
+            ),
+        ]
+    }
+
     fn winner(&self, state: &State) -> Option<String> {
         state.over.as_ref()?;
         state.winner.map(|s| s.name().to_string())

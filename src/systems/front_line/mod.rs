@@ -523,6 +523,21 @@ impl System for FrontLine {
         Some(format!("board {}", state.options.board))
     }
 
+    /// Each side's Occupation Points as they stand (counted for real after December)
+    /// and its units on the board, the tie-break.
+    fn standings(&self, state: &State) -> Vec<crate::systems::Standing> {
+        [Side::Red, Side::Green]
+            .into_iter()
+            .map(|side| {
+                let (op, _) = score::op(state, &self.data, side);
+                crate::systems::Standing::new(
+                    side.name(),
+                    format!("{op} OP, {} units on the board", score::units_on_board(state, side)),
+                )
+            })
+            .collect()
+    }
+
     fn winner(&self, state: &State) -> Option<String> {
         state.over.as_ref()?;
         Some(state.winner.map(|s| s.name().to_string()).unwrap_or_else(|| "draw".into()))

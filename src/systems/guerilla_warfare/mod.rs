@@ -434,6 +434,17 @@ impl System for GuerillaWarfare {
     }
 
     /// A month: one move (and its retreats and adjustments).
+    /// Each power's supply centres (the report's "Supply centres" section).
+    fn standings(&self, s: &State) -> Vec<crate::systems::Standing> {
+        let Ok(dec) = state::decode(&self.map, s) else { return Vec::new() };
+        (0..self.map.powers.len() as crate::systems::diplomacy::map::PowerId)
+            .map(|p| {
+                let n = self.map.centres().filter(|&c| dec.ownership.owner[c as usize] == Some(p)).count();
+                crate::systems::Standing::new(self.map.power(p).name.clone(), format!("{n} centres"))
+            })
+            .collect()
+    }
+
     fn game_turn(&self, s: &State) -> Option<String> {
         Some(format!("{}-{:02}", s.date.year, s.date.month))
     }
