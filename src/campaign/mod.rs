@@ -26,6 +26,7 @@ pub mod new;
 pub mod outbox;
 pub mod press;
 pub mod publish;
+pub mod quiet;
 pub mod reply_answer;
 pub mod route;
 pub mod schedule;

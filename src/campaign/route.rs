@@ -23,6 +23,16 @@ pub fn campaigns(root: &Path) -> Result<Vec<(PathBuf, Config)>> {
     Ok(out)
 }
 
+/// The campaign directories under `root` (those with a `campaign.toml`), sorted,
+/// without reading their configs: what `tick --root` walks every minute.
+pub fn campaign_dirs(root: &Path) -> Result<Vec<PathBuf>> {
+    let entries = std::fs::read_dir(root).with_context(|| format!("reading {}", root.display()))?;
+    let mut out: Vec<PathBuf> =
+        entries.flatten().map(|e| e.path()).filter(|d| d.join("campaign.toml").exists()).collect();
+    out.sort();
+    Ok(out)
+}
+
 /// The GAME line of a mail (from its text or a text attachment), if any.
 pub fn game_of(raw: &[u8]) -> Option<String> {
     let mail = parse_mail(raw);

@@ -10,7 +10,7 @@ use serde_json::json;
 use super::adjudicate::{self, Outcome};
 use super::event::Event;
 use super::outbox::{self, Mail};
-use super::{Campaign, Txn, clock, ingest, schedule};
+use super::{Campaign, Txn, clock, ingest, quiet, schedule};
 use crate::report::context::{CampaignInfo, PhaseInfo};
 use crate::report::{Format, Templates};
 use crate::systems::{self, PhaseMode};
@@ -24,15 +24,45 @@ pub struct Ticked {
     pub note: Option<String>,
 }
 
+/// Ticks the campaign at `dir`, unless it recorded that nothing can fall due yet (see
+/// [`super::quiet`]): then it is not opened at all, and None is returned.
+pub fn tick_dir(dir: &std::path::Path) -> Result<Option<Ticked>> {
+    if quiet::is_quiet(dir, clock::now()) {
+        return Ok(None);
+    }
+    let mut c = Campaign::open(dir)?;
+    tick(&mut c).map(Some)
+}
+
+/// What one tick found about the next one.
+enum Next {
+    /// Something was done: look again next time.
+    Look,
+    /// Nothing can fall due before this moment (None: until a command changes things).
+    QuietUntil(Option<chrono::DateTime<chrono::Utc>>),
+}
+
 pub fn tick(c: &mut Campaign) -> Result<Ticked> {
+    let (done, next) = tick_once(c)?;
+    match next {
+        Next::Look => quiet::forget(&c.root),
+        Next::QuietUntil(until) => quiet::record(&c.root, until)?,
+    }
+    Ok(done)
+}
+
+fn tick_once(c: &mut Campaign) -> Result<(Ticked, Next)> {
     let mut done = Ticked { steps: ingest::finish_interrupted(c)?, ..Ticked::default() };
+    if !done.steps.is_empty() {
+        return Ok((done, Next::Look));
+    }
     if schedule::paused(&c.ledger) {
         done.note = Some("paused by the GM".into());
-        return Ok(done);
+        return Ok((done, Next::QuietUntil(None)));
     }
     let phase = c.phase(&c.current_state()?)?;
     if phase.game_over.is_some() || phase.mode == PhaseMode::Immediate || phase.waited_for().is_empty() {
-        return Ok(done);
+        return Ok((done, Next::QuietUntil(None)));
     }
     let step = c.steps() + 1;
     let sealed = adjudicate::sealed_orders(c, step)?;
@@ -44,10 +74,12 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
     if missing.is_empty() && early {
         done.note = Some("every due player has ordered".into());
         done.steps = adjudicate::adjudicate(c, false)?;
-        return Ok(done);
+        return Ok((done, Next::Look));
     }
-    let Some(sched) = c.schedule_for(&phase) else { return Ok(done) };
-    let Some(deadline) = schedule::deadline(&c.ledger, Some(&sched), step)? else { return Ok(done) };
+    let Some(sched) = c.schedule_for(&phase) else { return Ok((done, Next::QuietUntil(None))) };
+    let Some(deadline) = schedule::deadline(&c.ledger, Some(&sched), step)? else {
+        return Ok((done, Next::QuietUntil(None)));
+    };
     let now = clock::now();
 
     if now >= deadline + Duration::minutes(sched.grace_minutes as i64) {
@@ -63,15 +95,22 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
         }
         done.late = late;
         done.steps = adjudicate::adjudicate(c, true)?;
-        return Ok(done);
+        return Ok((done, Next::Look));
     }
+    // The next moment anything falls due: the deadline plus grace, or a reminder not
+    // yet sent.
+    let mut until = deadline + Duration::minutes(sched.grace_minutes as i64);
     let mut txn = Txn::new();
     for &hours in &sched.reminders {
         let due_at = deadline - Duration::hours(hours as i64);
         let sent = c.ledger.events().any(
             |e| matches!(e, Event::Reminder { step: s, hours: h, .. } if *s == step && *h == hours as u64),
         );
-        if now < due_at || sent {
+        if sent {
+            continue;
+        }
+        if now < due_at {
+            until = until.min(due_at);
             continue;
         }
         for p in &missing {
@@ -81,7 +120,7 @@ pub fn tick(c: &mut Campaign) -> Result<Ticked> {
         txn.record(Event::Reminder { step, hours: hours as u64, players: missing.clone() });
     }
     c.commit(txn)?;
-    Ok(done)
+    Ok((done, Next::QuietUntil(Some(until))))
 }
 
 fn queue_notice(

@@ -382,15 +382,16 @@ pub fn dispatch(command: Command) -> Result<i32> {
 fn tick_command(dir: Option<PathBuf>, root: Option<PathBuf>) -> Result<i32> {
     let dirs = match (dir, root) {
         (Some(_), Some(_)) => bail!("give a campaign directory or --root, not both"),
-        (None, Some(root)) => route::campaigns(&root)?.into_iter().map(|(d, _)| d).collect(),
+        (None, Some(root)) => route::campaign_dirs(&root)?,
         (Some(dir), None) => vec![dir],
         (None, None) => vec![PathBuf::from(".")],
     };
     let mut failed = 0;
     for dir in dirs {
         // One campaign's trouble must not stop the others' deadlines.
-        match Campaign::open(&dir).and_then(|mut c| tick::tick(&mut c)) {
-            Ok(t) => {
+        match tick::tick_dir(&dir) {
+            Ok(None) => sayln!("{}: nothing due", dir.display()),
+            Ok(Some(t)) => {
                 let mut parts = Vec::new();
                 if t.reminders > 0 {
                     parts.push(format!("{} reminder(s)", t.reminders));
