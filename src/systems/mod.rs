@@ -440,6 +440,13 @@ pub trait System: Send + Sync {
         None
     }
 
+    /// The game year a state is in, where the system's turns are parts of a year (a
+    /// Diplomacy season), for `soak`'s count of mails per player per game year; None:
+    /// the system has no years of several turns.
+    fn game_year(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
     /// Options `new` writes into every new campaign that does not set them: a rule this
     /// build changed is pinned that way, so a campaign made by an earlier build (which
     /// lacks the option) keeps its old rule and still replays byte for byte.
@@ -489,6 +496,7 @@ pub trait Engine: Send + Sync {
     fn soak_group(&self, state: &Value) -> Result<Option<String>>;
     fn winner(&self, state: &Value) -> Result<Option<String>>;
     fn game_turn(&self, state: &Value) -> Result<Option<String>>;
+    fn game_year(&self, state: &Value) -> Result<Option<String>>;
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)];
 }
 
@@ -597,6 +605,10 @@ impl<T: System> Engine for T {
 
     fn game_turn(&self, state: &Value) -> Result<Option<String>> {
         Ok(System::game_turn(self, &load::<T::State>(state)?))
+    }
+
+    fn game_year(&self, state: &Value) -> Result<Option<String>> {
+        Ok(System::game_year(self, &load::<T::State>(state)?))
     }
 }
 
