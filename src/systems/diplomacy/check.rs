@@ -248,7 +248,7 @@ impl<'a> Checker<'a> {
                     .into());
                 }
                 let mut list = Vec::new();
-                for (k, place) in to.iter().enumerate() {
+                for place in to {
                     if list.last() == Some(&RetreatOrder::Disband) {
                         return Err("'disband' ends the list: nothing may follow it".into());
                     }
@@ -256,7 +256,7 @@ impl<'a> Checker<'a> {
                         None => RetreatOrder::Disband,
                         Some(place) => RetreatOrder::Retreat(self.retreat_preference(u, *place)?),
                     };
-                    if list[..k].contains(&o) {
+                    if list.contains(&o) {
                         return Err("the same retreat is twice in the list".into());
                     }
                     list.push(o);

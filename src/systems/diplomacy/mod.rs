@@ -332,7 +332,14 @@ impl Diplomacy {
         }
     }
 
-    fn echo_lines(&self, pos: &Position, power: PowerId, orders: &PowerOrders) -> Vec<String> {
+    /// `held`: what standing preferences settled for a phase left open (two-season).
+    fn echo_lines(
+        &self,
+        pos: &Position,
+        power: PowerId,
+        orders: &PowerOrders,
+        held: &standing::Held,
+    ) -> Vec<String> {
         let map = &self.map;
         let mut out = Vec::new();
         match pos.turn.kind {
@@ -361,13 +368,20 @@ impl Diplomacy {
                         out.push(text::retreat(map, d.unit, o, Style::Long));
                     }
                 }
-                let missing: Vec<String> = pos
-                    .dislodged
-                    .iter()
-                    .filter(|d| d.unit.power == power)
-                    .filter(|d| !orders.retreats.iter().any(|(q, _)| *q == map.province_of(d.unit.region)))
-                    .map(|d| text::unit(map, d.unit, Style::Long))
-                    .collect();
+                let unordered =
+                    pos.dislodged.iter().filter(|d| d.unit.power == power).filter(|d| {
+                        !orders.retreats.iter().any(|(q, _)| *q == map.province_of(d.unit.region))
+                    });
+                let mut missing = Vec::new();
+                for d in unordered {
+                    match held.retreats.get(&map.province_of(d.unit.region)) {
+                        Some(o) => out.push(format!(
+                            "# From your standing preference: {}",
+                            text::retreat(map, d.unit, o, Style::Long)
+                        )),
+                        None => missing.push(text::unit(map, d.unit, Style::Long)),
+                    }
+                }
                 if !missing.is_empty() {
                     out.push(format!("# No order (will disband): {}", missing.join(", ")));
                 }
@@ -802,7 +816,9 @@ impl System for Diplomacy {
             return Vec::new();
         };
         match orders.power {
-            Some(pw) => self.echo_lines(&pos, pw, orders),
+            Some(pw) => {
+                self.echo_lines(&pos, pw, orders, &state.standing.read(&self.map).unwrap_or_default())
+            }
             None => vec!["# No orders".into()],
         }
     }
