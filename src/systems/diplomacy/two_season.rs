@@ -185,3 +185,90 @@ fn mark(report: &mut Report, retreats: &BTreeSet<ProvinceId>, lists: Vec<PowerId
     }
     report.standing = lists;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{Board, Ownership, Unit};
+    use super::super::check::{Preferences, Stage};
+    use super::super::game::{Season, Turn};
+    use super::super::map::{UnitKind, standard};
+    use super::super::notation::Names;
+    use super::super::orders::{self, Rules};
+    use super::super::retreat::RetreatOutcome;
+    use super::*;
+
+    /// Two units whose preferences send them to the same province both disband (1971
+    /// rules, DATC 6.H.7), in the step of the moves, and the report says it came from
+    /// their preferences.
+    #[test]
+    fn two_preferred_retreats_to_one_province_both_disband() {
+        let m = standard().unwrap();
+        let names = Names::new(&m);
+        let mut board = Board::empty(&m);
+        for (power, at) in [
+            ("france", "bur"),
+            ("germany", "mun"),
+            ("germany", "ruh"),
+            ("italy", "pie"),
+            ("austria", "tyr"),
+            ("austria", "ven"),
+        ] {
+            let power = m.power_index(power).unwrap();
+            board.place(&m, Unit { power, kind: UnitKind::Army, region: m.region_by_name(at).unwrap() });
+        }
+        let pos = Position {
+            turn: Turn { year: 1901, season: Season::Spring, kind: PhaseKind::Movement },
+            board,
+            dislodged: Vec::new(),
+            ownership: Ownership::start(&m),
+        };
+        let text = "Germany: A mun - bur\nGermany: A ruh S A mun - bur\nAustria: A tyr - pie\n\
+                    Austria: A ven S A tyr - pie\nFrance: A bur H; R mun, mar, gas\nItaly: A pie R tyr, mar";
+        let rules = Rules { strict_coasts: false, preferences: Preferences::Retreats };
+        let read = orders::read_with(&m, &names, &pos.board, Stage::Movement, None, text, rules);
+        assert_eq!(read.errors().count(), 0, "{:?}", read.errors().collect::<Vec<_>>());
+        let step = advance(&m, &pos, &read.orders, &Held::default(), &[]);
+        assert_eq!(step.reports.len(), 2, "the moves and the retreats in one step");
+        assert_eq!(step.next.turn.season, Season::Fall);
+        let mar = m.province_by_id("mar").unwrap();
+        let retreats = &step.reports[1].retreats;
+        assert_eq!(retreats.len(), 2);
+        for r in retreats {
+            assert_eq!(r.outcome, RetreatOutcome::Collided(mar), "{r:?}");
+            assert!(r.standing);
+        }
+        assert!(step.next.board.unit(mar).is_none());
+        assert!(step.held.retreats.is_empty() && step.held.lists.is_empty());
+    }
+
+    /// A fleet's retreat names the coast where it could reach both, as a move does;
+    /// the zine's words and `or` may stand between the entries.
+    #[test]
+    fn fleet_preferences_name_their_coast() {
+        let m = standard().unwrap();
+        let names = Names::new(&m);
+        let mut board = Board::empty(&m);
+        let france = m.power_index("france").unwrap();
+        board.place(
+            &m,
+            Unit { power: france, kind: UnitKind::Fleet, region: m.region_by_name("mao").unwrap() },
+        );
+        let rules = Rules { strict_coasts: false, preferences: Preferences::RetreatsAndAdjustments };
+        let read =
+            |text: &str| orders::read_with(&m, &names, &board, Stage::Movement, Some(france), text, rules);
+        let r = read("F mao R spa");
+        let why = r.errors().next().and_then(|l| l.error.clone()).unwrap_or_default();
+        assert!(why.contains("can never retreat to Spain: say which coast"), "{why}");
+        let r = read("F mao stands; retreat spa/nc or por, then disband");
+        assert_eq!(r.errors().count(), 0);
+        let list = &r.orders[&france].standing.retreats[0].1;
+        assert_eq!(
+            list,
+            &vec![
+                RetreatOrder::Retreat(m.region_by_name("spa/nc").unwrap()),
+                RetreatOrder::Retreat(m.region_by_name("por").unwrap()),
+                RetreatOrder::Disband
+            ]
+        );
+    }
+}
