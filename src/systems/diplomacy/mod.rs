@@ -14,7 +14,10 @@
 //! power needs a player unless the option `unassigned=civil-disorder` is given: a
 //! power without a player is in civil disorder from the start (its units hold, its
 //! removals follow the distance rule, it builds nothing). The option `last_year=1910`
-//! ends the game after that year's adjustments as a draw among the survivors.
+//! ends the game after that year's adjustments as a draw among the survivors. The
+//! option `year=two-season` plays the zines' year of two mailings: the moves carry
+//! standing retreat preferences and (in the autumn) build and removal lists, and a
+//! step resolves the phases they settle ([`standing`], [`two_season`]).
 //!
 //! # No-orders defaults
 //!
