@@ -360,6 +360,14 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 r.players,
                 r.turns
             );
+            if let Some(per_year) = r.mails_per_year() {
+                sayln!(
+                    "mails per player per game year: {per_year:.2} ({} orders files, {} players, {} game years)",
+                    r.orders,
+                    r.players,
+                    r.years
+                );
+            }
             if !r.results.is_empty() {
                 let winners: std::collections::BTreeSet<&String> = r.results.keys().map(|(_, w)| w).collect();
                 let groups: std::collections::BTreeSet<&String> = r.results.keys().map(|(g, _)| g).collect();

@@ -49,6 +49,9 @@ pub struct SoakReport {
     pub results: BTreeMap<(String, String), usize>,
     /// Game turns played, summed over the games (steps where the system has no turns).
     pub turns: u64,
+    /// Game years played, summed over the games, where the system's turns are parts
+    /// of a year (a year the game ended in counts whole); 0 otherwise.
+    pub years: u64,
     /// Players seated in each game.
     pub players: usize,
     /// What became of the lines the players sent (careless or not).
@@ -59,6 +62,12 @@ impl SoakReport {
     /// Mail round trips per player per game turn: orders files over players and turns.
     pub fn round_trips(&self) -> f64 {
         self.orders as f64 / (self.players.max(1) as f64 * self.turns.max(1) as f64)
+    }
+
+    /// Mails (orders files) per player per game year; None where the system has no
+    /// years of several turns.
+    pub fn mails_per_year(&self) -> Option<f64> {
+        (self.years > 0).then(|| self.orders as f64 / (self.players.max(1) as f64 * self.years as f64))
     }
 }
 
@@ -105,6 +114,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         let mut group: Option<String> = None;
         let mut winner: Option<String> = None;
         let mut turns: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
+        let mut years: std::collections::BTreeSet<String> = std::collections::BTreeSet::new();
         let mut watched: BTreeMap<String, careless::Watched> = BTreeMap::new();
         report.players = players.len();
         while c.steps() < cfg.max_steps {
@@ -126,6 +136,9 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 break;
             }
             turns.insert(engine.game_turn(&state)?.unwrap_or_else(|| format!("step {}", c.steps())));
+            if let Some(y) = engine.game_year(&state)? {
+                years.insert(y);
+            }
             // Every question's default must be an answer the system itself accepts.
             for (player, prompt) in &phase.prompts {
                 let default = prompt.answers.get(prompt.default).ok_or_else(|| {
@@ -227,6 +240,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         let steps = c.steps();
         report.steps += steps;
         report.turns += turns.len() as u64;
+        report.years += years.len() as u64;
         drop(c);
         audit::disclose_and_verify(&dir, &dir.join("audit-bundle.json"))
             .map_err(|e| Error::Campaign(format!("game {game}: verify failed: {e:#}")))?;

@@ -446,6 +446,13 @@ pub trait System: Send + Sync {
         None
     }
 
+    /// The game year a state is in, where the system's turns are parts of a year (a
+    /// Diplomacy season), for `soak`'s count of mails per player per game year; None:
+    /// the system has no years of several turns.
+    fn game_year(&self, _state: &Self::State) -> Option<String> {
+        None
+    }
+
     /// Options `new` writes into every new campaign that does not set them: a rule this
     /// build changed is pinned that way, so a campaign made by an earlier build (which
     /// lacks the option) keeps its old rule and still replays byte for byte.
@@ -496,6 +503,7 @@ pub trait Engine: Send + Sync {
     fn winner(&self, state: &Value) -> Result<Option<String>>;
     fn game_turn(&self, state: &Value) -> Result<Option<String>>;
     fn standings(&self, state: &Value) -> Result<Vec<Standing>>;
+    fn game_year(&self, state: &Value) -> Result<Option<String>>;
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)];
 }
 
@@ -608,6 +616,10 @@ impl<T: System> Engine for T {
 
     fn standings(&self, state: &Value) -> Result<Vec<Standing>> {
         Ok(System::standings(self, &load::<T::State>(state)?))
+    }
+
+    fn game_year(&self, state: &Value) -> Result<Option<String>> {
+        Ok(System::game_year(self, &load::<T::State>(state)?))
     }
 }
 

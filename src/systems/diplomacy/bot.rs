@@ -32,6 +32,7 @@ pub fn orders(game: &Diplomacy, state: &State, player: &str, rng: &mut dyn RngCo
     match pos.turn.kind {
         PhaseKind::Movement => {
             let mut cand = Vec::new();
+            let mut targets = Vec::new();
             let mine: Vec<ProvinceId> = pos.board.provinces_of(power).collect();
             for p in mine {
                 super::bench::candidates(map, &pos.board, p, &mut cand);
@@ -44,6 +45,14 @@ pub fn orders(game: &Diplomacy, state: &State, player: &str, rng: &mut dyn RngCo
                     cand[pick(rng, cand.len())]
                 };
                 offer(text::order(map, &pos.board, p, &o, Style::Short));
+                if let super::board::Order::Move { to, .. } = o {
+                    targets.push((p, map.province_of(to)));
+                }
+            }
+            if state.two_season {
+                for line in preferences(game, &pos, power, &targets, rng) {
+                    offer(line);
+                }
             }
         }
         PhaseKind::Retreat => {
@@ -89,4 +98,91 @@ pub fn orders(game: &Diplomacy, state: &State, player: &str, rng: &mut dyn RngCo
         }
     }
     text
+}
+
+/// A careful player's standing preferences for a two-season year: every unit's
+/// possible retreats (the supply centres first), and in the autumn every home centre
+/// as a build and every place its units may stand after the moves as a removal, the
+/// farthest from home first, so that the GM rarely has to ask.
+fn preferences(
+    game: &Diplomacy,
+    pos: &super::game::Position,
+    power: super::map::PowerId,
+    targets: &[(ProvinceId, ProvinceId)],
+    rng: &mut dyn RngCore,
+) -> Vec<String> {
+    let map = &game.map;
+    let mut lines = Vec::new();
+    let mut places: Vec<(u32, ProvinceId)> = Vec::new();
+    for p in pos.board.provinces_of(power).collect::<Vec<_>>() {
+        let Some(u) = pos.board.unit(p) else { continue };
+        let mut options: Vec<super::map::RegionId> = Vec::new();
+        for q in 0..map.province_count() as ProvinceId {
+            if q == p {
+                continue;
+            }
+            match u.kind {
+                UnitKind::Army => {
+                    if map.province(q).terrain != Terrain::Sea && map.army_adjacent(p, q) {
+                        options.push(q);
+                    }
+                }
+                UnitKind::Fleet => options.extend(map.fleet_targets_in(u.region, q)),
+            }
+        }
+        // Shuffled, then the supply centres first (own, then others).
+        for k in (1..options.len()).rev() {
+            options.swap(k, pick(rng, k + 1));
+        }
+        let rank = |r: &super::map::RegionId| {
+            let q = map.province_of(*r);
+            match (map.province(q).centre, pos.ownership.owner[q as usize] == Some(power)) {
+                (true, true) => 0,
+                (true, false) => 1,
+                _ => 2,
+            }
+        };
+        options.sort_by_key(rank);
+        if !options.is_empty() {
+            let list: Vec<String> = options.iter().map(|&r| map.region_name(r)).collect();
+            lines.push(format!("{} R {}", text::unit(map, u, Style::Short), list.join(", ")));
+        }
+        let far = super::adjust::distance_home(map, u).unwrap_or(u32::MAX);
+        places.push((far, p));
+        if let Some(&(_, t)) = targets.iter().find(|(from, _)| *from == p) {
+            places.push((far, t));
+        }
+        for &r in &options {
+            places.push((far, map.province_of(r)));
+        }
+    }
+    if pos.turn.season == super::game::Season::Fall {
+        let builds: Vec<String> = map
+            .homes(power)
+            .filter_map(|p| {
+                let fleet = map.province(p).terrain != Terrain::Land && pick(rng, 2) == 0;
+                match (fleet, map.province(p).fleet_regions.first()) {
+                    (true, Some(&r)) => Some(format!("F {}", map.region_name(r))),
+                    _ if map.province(p).terrain != Terrain::Sea => Some(format!("A {}", map.province(p).id)),
+                    _ => None,
+                }
+            })
+            .collect();
+        if !builds.is_empty() {
+            lines.push(format!("Build {}", builds.join(", ")));
+        }
+        // Stable: each unit's own places keep their order (where it stands, where it
+        // moves, where it may retreat).
+        places.sort_by_key(|b| std::cmp::Reverse(b.0));
+        let mut seen = std::collections::BTreeSet::new();
+        let removals: Vec<String> = places
+            .iter()
+            .filter(|(_, p)| seen.insert(*p))
+            .map(|&(_, p)| map.province(p).id.clone())
+            .collect();
+        if !removals.is_empty() {
+            lines.push(format!("Remove {}", removals.join(", ")));
+        }
+    }
+    lines
 }

@@ -19,7 +19,8 @@ use std::collections::BTreeSet;
 use super::board::{Adjustment, Board, Dislodged, Order, Ownership, RetreatOrder, Unit};
 use super::convoy;
 use super::map::{Map, PowerId, ProvinceId, RegionId, Terrain, UnitKind};
-use super::notation::{Place, UnitRef, Written};
+use super::notation::{Place, UnitRef, Written, WrittenStanding};
+use super::standing::Standing;
 
 /// Which kind of phase the orders are for, with what that phase needs to know.
 #[derive(Clone, Copy)]
@@ -38,6 +39,19 @@ pub struct PowerOrders {
     pub retreats: Vec<(ProvinceId, RetreatOrder)>,
     pub adjustments: Vec<Adjustment>,
     pub draw: bool,
+    /// Retreat preferences and build and removal lists sent with the moves of a
+    /// two-season year.
+    pub standing: Standing,
+}
+
+/// Which standing preferences the moves may carry: none (the standard calendar),
+/// retreats (two-season spring), or retreats and the adjustment lists (two-season
+/// autumn).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Preferences {
+    None,
+    Retreats,
+    RetreatsAndAdjustments,
 }
 
 /// Accumulates one power's orders line by line, refusing illegal ones.
@@ -51,6 +65,7 @@ pub struct Checker<'a> {
     ordered: BTreeSet<ProvinceId>,
     built: BTreeSet<ProvinceId>,
     strict_coasts: bool,
+    preferences: Preferences,
 }
 
 /// How many builds (positive) or removals (negative) a power has.
@@ -77,7 +92,18 @@ impl<'a> Checker<'a> {
             ordered: BTreeSet::new(),
             built: BTreeSet::new(),
             strict_coasts: false,
+            preferences: Preferences::None,
         }
+    }
+
+    /// Lets the moves carry standing preferences (option `year=two-season`).
+    pub fn preferences(mut self, allowed: Preferences) -> Self {
+        self.preferences = allowed;
+        self
+    }
+
+    pub fn allows_preferences(&self) -> bool {
+        self.preferences != Preferences::None && matches!(self.stage, Stage::Movement)
     }
 
     /// Refuses instead of following the DATC preferences 6.B.2, 6.B.10 and 6.B.12.
@@ -199,6 +225,175 @@ impl<'a> Checker<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Checks one standing preference against the map and keeps it if it could run.
+    /// What depends on the moves (being dislodged, where the attack came from, a
+    /// standoff, who owns a centre after the autumn) is left to the resolution; what
+    /// never could be (a retreat the unit cannot make, a build outside the power's
+    /// home centres, a removal of a unit the power could not have there) is refused.
+    pub fn add_standing(&mut self, w: &WrittenStanding) -> Result<(), Refusal> {
+        if !self.allows_preferences() {
+            return Err("retreat preferences and build lists go with the moves of a two-season year".into());
+        }
+        match w {
+            WrittenStanding::Retreats { unit, to } => {
+                let u = self.own(*unit)?;
+                let p = unit.place.province;
+                if self.orders.standing.retreats.iter().any(|(q, _)| *q == p) {
+                    return Err(format!(
+                        "the unit in {} already has its retreats in a line above",
+                        self.name(p)
+                    )
+                    .into());
+                }
+                let mut list = Vec::new();
+                for place in to {
+                    if list.last() == Some(&RetreatOrder::Disband) {
+                        return Err("'disband' ends the list: nothing may follow it".into());
+                    }
+                    let o = match place {
+                        None => RetreatOrder::Disband,
+                        Some(place) => RetreatOrder::Retreat(self.retreat_preference(u, *place)?),
+                    };
+                    if list.contains(&o) {
+                        return Err("the same retreat is twice in the list".into());
+                    }
+                    list.push(o);
+                }
+                self.orders.standing.retreats.push((p, list));
+            }
+            WrittenStanding::Builds(items) => {
+                self.autumn_only("builds")?;
+                if !self.orders.standing.lists.builds.is_empty() {
+                    return Err("the builds are listed in a line above; write them in one list".into());
+                }
+                let name = self.map.power(self.power).name.clone();
+                let mut list = Vec::new();
+                for item in items {
+                    let a = match *item {
+                        None => Adjustment::Waive,
+                        Some((kind, at)) => {
+                            let p = at.province;
+                            let prov = self.map.province(p);
+                            if prov.home != Some(self.power) {
+                                return Err(format!("{} is not a home centre of {name}", prov.name).into());
+                            }
+                            if list.iter().any(|a| {
+                                matches!(a, Adjustment::Build { region, .. } if self.map.province_of(*region) == p)
+                            }) {
+                                return Err(format!("{} is twice in the list", prov.name).into());
+                            }
+                            let (kind, region) = self.build_kind(kind, at)?;
+                            Adjustment::Build { kind, region }
+                        }
+                    };
+                    list.push(a);
+                }
+                self.orders.standing.lists.builds = list;
+            }
+            WrittenStanding::Removals(units) => {
+                self.autumn_only("removals")?;
+                if !self.orders.standing.lists.removals.is_empty() {
+                    return Err("the removals are listed in a line above; write them in one list".into());
+                }
+                let mut list = Vec::new();
+                for r in units {
+                    let p = r.place.province;
+                    if list.iter().any(|(q, _)| *q == p) {
+                        return Err(format!("{} is twice in the list", self.name(p)).into());
+                    }
+                    self.removal_preference(*r)?;
+                    list.push((p, r.kind));
+                }
+                self.orders.standing.lists.removals = list;
+            }
+        }
+        Ok(())
+    }
+
+    fn autumn_only(&self, what: &str) -> Result<(), Refusal> {
+        if self.preferences == Preferences::RetreatsAndAdjustments {
+            Ok(())
+        } else {
+            Err(format!("{what} are listed with the autumn moves, not the spring's").into())
+        }
+    }
+
+    /// The region a preference sends `u` to, if it could ever be a retreat: one move
+    /// over one border (retreats are never convoyed), the coast as for a move.
+    fn retreat_preference(&self, u: Unit, to: Place) -> Result<RegionId, Refusal> {
+        let from = self.map.province_of(u.region);
+        let q = to.province;
+        let never = |why: String| -> Refusal {
+            format!("the {} can never retreat to {}: {why}", self.unit_words(u), self.name(q)).into()
+        };
+        if q == from {
+            return Err(never("it is where the unit stands".into()));
+        }
+        if u.kind == UnitKind::Army {
+            if self.map.province(q).terrain == Terrain::Sea {
+                return Err(never("armies do not enter seas".into()));
+            }
+            if !self.map.army_adjacent(from, q) {
+                return Err(never(format!(
+                    "{} does not border it, and retreats are not convoyed",
+                    self.name(from)
+                )));
+            }
+        }
+        self.move_target(u, to, false, None, false).map_err(|e| never(e.0))
+    }
+
+    /// A removal preference must name a place where one of the power's units could
+    /// stand after the autumn: where one stands now, or within a move and a retreat
+    /// of one of the right kind (armies also anywhere on a coast, by convoy).
+    fn removal_preference(&self, r: UnitRef) -> Result<(), Refusal> {
+        let p = r.place.province;
+        let prov = self.map.province(p);
+        let name = &self.map.power(self.power).name;
+        let kinds: Vec<UnitKind> = match r.kind {
+            Some(k) => vec![k],
+            None => vec![UnitKind::Army, UnitKind::Fleet],
+        };
+        let mine: Vec<Unit> =
+            self.board.provinces_of(self.power).filter_map(|q| self.board.unit(q)).collect();
+        let could = kinds.iter().any(|&k| {
+            let stands = match k {
+                UnitKind::Army => prov.terrain != Terrain::Sea,
+                UnitKind::Fleet => prov.terrain != Terrain::Land,
+            };
+            stands
+                && mine.iter().filter(|u| u.kind == k).any(|u| {
+                    let at = self.map.province_of(u.region);
+                    at == p
+                        || self.within_two(u.kind, at, p)
+                        || k == UnitKind::Army
+                            && convoy::is_shore(self.map, at)
+                            && convoy::is_shore(self.map, p)
+                })
+        });
+        if could {
+            Ok(())
+        } else {
+            let what = match r.kind {
+                Some(k) => format!("{} {}", article(k), k.word()),
+                None => "a unit".into(),
+            };
+            Err(format!("{name} could not have {what} in {} after the autumn moves", prov.name).into())
+        }
+    }
+
+    /// Is `to` within two moves of a unit of `kind` in `from` (any coast)?
+    fn within_two(&self, kind: UnitKind, from: ProvinceId, to: ProvinceId) -> bool {
+        let step = |a: ProvinceId, b: ProvinceId| match kind {
+            UnitKind::Army => self.map.army_adjacent(a, b),
+            UnitKind::Fleet => {
+                self.map.province(a).fleet_regions.iter().any(|&r| self.map.can_reach(kind, r, b))
+            }
+        };
+        let n = self.map.province_count() as ProvinceId;
+        step(from, to) || (0..n).any(|m| step(from, m) && step(m, to))
     }
 
     fn movement(&self, w: &Written) -> Result<(ProvinceId, Order), Refusal> {
@@ -492,6 +687,46 @@ impl<'a> Checker<'a> {
         Ok((p, RetreatOrder::Retreat(region)))
     }
 
+    /// The kind and region of a build written as `kind` at `at`: inland an army by
+    /// default; on a coast say which; on a split coast name the coast.
+    fn build_kind(&self, kind: Option<UnitKind>, at: Place) -> Result<(UnitKind, RegionId), Refusal> {
+        let p = at.province;
+        let prov = self.map.province(p);
+        let kind = match kind {
+            Some(k) => k,
+            None if at.coast.is_some() => UnitKind::Fleet,
+            None if prov.terrain == Terrain::Land => UnitKind::Army,
+            None => {
+                return Err(format!("say whether to build an army or a fleet in {}", prov.name).into());
+            }
+        };
+        let region = match kind {
+            UnitKind::Army => {
+                if at.coast.is_some() {
+                    return Err("armies have no coast".into());
+                }
+                p
+            }
+            UnitKind::Fleet => {
+                if prov.terrain == Terrain::Land {
+                    return Err(format!("a fleet cannot be built inland ({})", prov.name).into());
+                }
+                match at.coast {
+                    Some(c) => self
+                        .map
+                        .coast_region(p, c)
+                        .ok_or_else(|| format!("{} has no {}", prov.name, c.name()))?,
+                    None => self.map.default_region(UnitKind::Fleet, p).ok_or_else(|| {
+                        let coasts: Vec<String> =
+                            prov.fleet_regions.iter().map(|&r| self.map.region_name(r)).collect();
+                        format!("say which coast to build on: {}", coasts.join(" or "))
+                    })?,
+                }
+            }
+        };
+        Ok((kind, region))
+    }
+
     fn adjustment(&mut self, w: &Written, ownership: &Ownership) -> Result<Adjustment, Refusal> {
         let delta = adjustment_count(self.board, ownership, self.power);
         let name = self.map.power(self.power).name.clone();
@@ -520,40 +755,7 @@ impl<'a> Checker<'a> {
                 if self.built.contains(&p) {
                     return Err(format!("{} already has a build above", prov.name).into());
                 }
-                let kind = match kind {
-                    Some(k) => k,
-                    None if at.coast.is_some() => UnitKind::Fleet,
-                    None if prov.terrain == Terrain::Land => UnitKind::Army,
-                    None => {
-                        return Err(
-                            format!("say whether to build an army or a fleet in {}", prov.name).into()
-                        );
-                    }
-                };
-                let region = match kind {
-                    UnitKind::Army => {
-                        if at.coast.is_some() {
-                            return Err("armies have no coast".into());
-                        }
-                        p
-                    }
-                    UnitKind::Fleet => {
-                        if prov.terrain == Terrain::Land {
-                            return Err(format!("a fleet cannot be built inland ({})", prov.name).into());
-                        }
-                        match at.coast {
-                            Some(c) => self
-                                .map
-                                .coast_region(p, c)
-                                .ok_or_else(|| format!("{} has no {}", prov.name, c.name()))?,
-                            None => self.map.default_region(UnitKind::Fleet, p).ok_or_else(|| {
-                                let coasts: Vec<String> =
-                                    prov.fleet_regions.iter().map(|&r| self.map.region_name(r)).collect();
-                                format!("say which coast to build on: {}", coasts.join(" or "))
-                            })?,
-                        }
-                    }
-                };
+                let (kind, region) = self.build_kind(kind, at)?;
                 self.built.insert(p);
                 Ok(Adjustment::Build { kind, region })
             }

@@ -208,10 +208,14 @@ pub struct OrderReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RetreatReport {
     pub power: PowerId,
+    /// Where the dislodged unit stood.
+    pub province: ProvinceId,
     pub short: String,
     pub long: String,
     pub outcome: RetreatOutcome,
     pub default: bool,
+    /// The order came from a standing preference sent with the moves (two-season).
+    pub standing: bool,
 }
 
 /// A phase's outcome, for reports.
@@ -223,6 +227,9 @@ pub struct Report {
     /// Power, order (short and long form), what happened, whether it was the default.
     pub retreats: Vec<RetreatReport>,
     pub adjustments: Vec<(PowerId, AdjustOutcome)>,
+    /// Powers whose adjustments came from the lists sent with the autumn moves
+    /// (two-season).
+    pub standing: Vec<PowerId>,
     /// Centre, previous owner, new owner.
     pub changes: Vec<(ProvinceId, Option<PowerId>, PowerId)>,
     pub winner: Option<PowerId>,
@@ -259,6 +266,7 @@ pub fn advance(
         dislodged: Vec::new(),
         retreats: Vec::new(),
         adjustments: Vec::new(),
+        standing: Vec::new(),
         changes: Vec::new(),
         winner: None,
         draw: None,
@@ -343,10 +351,12 @@ pub fn advance(
                 let order = given.unwrap_or(RetreatOrder::Disband);
                 report.retreats.push(RetreatReport {
                     power: u.power,
+                    province: p,
                     short: text::retreat(map, u, &order, Style::Short),
                     long: text::retreat(map, u, &order, Style::Long),
                     outcome,
                     default: given.is_none(),
+                    standing: false,
                 });
             }
             next.board = board;

@@ -14,7 +14,10 @@
 //! power needs a player unless the option `unassigned=civil-disorder` is given: a
 //! power without a player is in civil disorder from the start (its units hold, its
 //! removals follow the distance rule, it builds nothing). The option `last_year=1910`
-//! ends the game after that year's adjustments as a draw among the survivors.
+//! ends the game after that year's adjustments as a draw among the survivors. The
+//! option `year=two-season` plays the zines' year of two mailings: the moves carry
+//! standing retreat preferences and (in the autumn) build and removal lists, and a
+//! step resolves the phases they settle ([`standing`], [`two_season`]).
 //!
 //! # No-orders defaults
 //!
@@ -35,7 +38,9 @@ pub mod orders;
 pub mod picture;
 pub mod report;
 pub mod retreat;
+pub mod standing;
 pub mod text;
+pub mod two_season;
 pub mod whatif;
 
 use std::collections::BTreeMap;
@@ -49,7 +54,7 @@ use super::{
 use crate::systems::error::{Error, Refusal, Result};
 use crate::systems::seats;
 use board::{Board, Dislodged, Ownership, Unit};
-use check::{PowerOrders, Stage, adjustment_count, build_sites};
+use check::{PowerOrders, Preferences, Stage, adjustment_count, build_sites};
 use game::{PhaseKind, Position, Turn};
 use map::{Map, PowerId, UnitKind};
 use notation::Names;
@@ -107,6 +112,11 @@ pub static INFO: SystemInfo = SystemInfo {
             key: "coasts",
             values: &["datc", "strict"],
             help: "follow the DATC's coast preferences, or refuse",
+        },
+        super::options::OptionSpec {
+            key: "year",
+            values: &["standard", "two-season"],
+            help: "two-season: the zines' two mailings a year; the spring and autumn moves carry retreat preferences ('A mun R ber, kie, sil'), the autumn moves build and removal lists ('Build A par, F bre', 'Remove F bre, A mun'), and the retreats and adjustments they settle are resolved with the moves (default: standard, every phase asked)",
         },
     ],
     rules: 1,
@@ -184,6 +194,15 @@ pub struct State {
     /// that comes next.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revision: u32,
+    /// Option `year=two-season`: the moves carry standing preferences and a step
+    /// resolves the retreats and adjustments they settle (see [`two_season`]). Saved
+    /// only when set.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub two_season: bool,
+    /// What preferences settled for a retreat or adjustment phase left open for
+    /// others, and the autumn lists until the adjustments (two-season only).
+    #[serde(default, skip_serializing_if = "standing::HeldRecord::is_empty")]
+    pub standing: standing::HeldRecord,
 }
 
 fn is_zero(n: &u32) -> bool {
@@ -280,6 +299,18 @@ impl State {
         self.centres = centres_of(map, &pos.ownership);
     }
 
+    /// Which standing preferences the moves of this phase may carry.
+    fn preferences(&self) -> Preferences {
+        if !self.two_season {
+            return Preferences::None;
+        }
+        match self.turn.season {
+            game::Season::Spring => Preferences::Retreats,
+            game::Season::Fall => Preferences::RetreatsAndAdjustments,
+            game::Season::Winter => Preferences::None,
+        }
+    }
+
     fn player_power(&self, map: &Map, player: &str) -> Option<PowerId> {
         self.players.iter().find(|(_, p)| p.as_str() == player).and_then(|(power, _)| map.power_index(power))
     }
@@ -304,7 +335,14 @@ impl Diplomacy {
         }
     }
 
-    fn echo_lines(&self, pos: &Position, power: PowerId, orders: &PowerOrders) -> Vec<String> {
+    /// `held`: what standing preferences settled for a phase left open (two-season).
+    fn echo_lines(
+        &self,
+        pos: &Position,
+        power: PowerId,
+        orders: &PowerOrders,
+        held: &standing::Held,
+    ) -> Vec<String> {
         let map = &self.map;
         let mut out = Vec::new();
         match pos.turn.kind {
@@ -322,6 +360,10 @@ impl Diplomacy {
                 if !missing.is_empty() {
                     out.push(format!("# No order (will hold): {}", missing.join(", ")));
                 }
+                for (line, note) in self.standing_lines(pos, orders) {
+                    out.push(line);
+                    out.push(format!("# {note}"));
+                }
             }
             PhaseKind::Retreat => {
                 for (p, o) in &orders.retreats {
@@ -329,13 +371,20 @@ impl Diplomacy {
                         out.push(text::retreat(map, d.unit, o, Style::Long));
                     }
                 }
-                let missing: Vec<String> = pos
-                    .dislodged
-                    .iter()
-                    .filter(|d| d.unit.power == power)
-                    .filter(|d| !orders.retreats.iter().any(|(q, _)| *q == map.province_of(d.unit.region)))
-                    .map(|d| text::unit(map, d.unit, Style::Long))
-                    .collect();
+                let unordered =
+                    pos.dislodged.iter().filter(|d| d.unit.power == power).filter(|d| {
+                        !orders.retreats.iter().any(|(q, _)| *q == map.province_of(d.unit.region))
+                    });
+                let mut missing = Vec::new();
+                for d in unordered {
+                    match held.retreats.get(&map.province_of(d.unit.region)) {
+                        Some(o) => out.push(format!(
+                            "# From your standing preference: {}",
+                            text::retreat(map, d.unit, o, Style::Long)
+                        )),
+                        None => missing.push(text::unit(map, d.unit, Style::Long)),
+                    }
+                }
                 if !missing.is_empty() {
                     out.push(format!("# No order (will disband): {}", missing.join(", ")));
                 }
@@ -358,6 +407,121 @@ impl Diplomacy {
         }
         if orders.draw {
             out.push("DRAW".into());
+        }
+        out
+    }
+
+    /// A retreat preference for the power's first unit: up to three places it could
+    /// retreat to, by their abbreviations.
+    fn example_retreats(&self, pos: &Position, power: PowerId) -> Option<String> {
+        let map = &self.map;
+        let p = pos.board.provinces_of(power).next()?;
+        let u = pos.board.unit(p)?;
+        let options: Vec<String> = (0..map.province_count() as map::ProvinceId)
+            .filter(|&q| q != p)
+            .flat_map(|q| match u.kind {
+                UnitKind::Army => {
+                    if map.province(q).terrain != map::Terrain::Sea && map.army_adjacent(p, q) {
+                        vec![q]
+                    } else {
+                        Vec::new()
+                    }
+                }
+                UnitKind::Fleet => map.fleet_targets_in(u.region, q),
+            })
+            .take(3)
+            .map(|r| map.region_name(r))
+            .collect();
+        (!options.is_empty())
+            .then(|| format!("{} R {}", text::unit(map, u, Style::Short), options.join(", ")))
+    }
+
+    /// The autumn's lists for the welcome mail: two home centres to build in, and the
+    /// power's first two units to remove where they stand now.
+    fn example_lists(&self, power: PowerId) -> Option<Vec<String>> {
+        let map = &self.map;
+        let builds: Vec<String> = map
+            .homes(power)
+            .take(2)
+            .filter_map(|p| match map.province(p).terrain {
+                map::Terrain::Land => Some(format!("A {}", map.province(p).id)),
+                _ => map.province(p).fleet_regions.first().map(|&r| format!("F {}", map.region_name(r))),
+            })
+            .collect();
+        let board = Board::start(map);
+        let removals: Vec<String> = board
+            .provinces_of(power)
+            .take(2)
+            .filter_map(|p| board.unit(p))
+            .map(|u| text::unit(map, u, Style::Short))
+            .collect();
+        if builds.is_empty() || removals.is_empty() {
+            return None;
+        }
+        Some(vec![format!("Build {}", builds.join(", ")), format!("Remove {}", removals.join(", "))])
+    }
+
+    /// The standing preferences of `orders` written out as they are read back, each
+    /// with what it depends on.
+    fn standing_lines(&self, pos: &Position, orders: &PowerOrders) -> Vec<(String, String)> {
+        let map = &self.map;
+        let mut out = Vec::new();
+        for (p, list) in &orders.standing.retreats {
+            let Some(u) = pos.board.unit(*p) else { continue };
+            let items: Vec<String> = list
+                .iter()
+                .map(|o| match *o {
+                    board::RetreatOrder::Retreat(r) => map.region_title(r),
+                    board::RetreatOrder::Disband => "disband".into(),
+                })
+                .collect();
+            let last = if list.last() == Some(&board::RetreatOrder::Disband) {
+                ""
+            } else {
+                "; if none is open, you are asked"
+            };
+            out.push((
+                format!("{} R {}", text::unit(map, u, Style::Long), items.join(", ")),
+                format!(
+                    "runs only if the {} in {} is dislodged: it goes to the first of these it may retreat to (not where the attack came from, not occupied, not left empty by a standoff){last}",
+                    u.kind.word(),
+                    map.province(*p).name
+                ),
+            ));
+        }
+        let builds: Vec<String> = orders
+            .standing
+            .lists
+            .builds
+            .iter()
+            .map(|a| match *a {
+                board::Adjustment::Build { kind, region } => {
+                    format!("{} {}", kind.letter(), map.region_title(region))
+                }
+                _ => "waive".into(),
+            })
+            .collect();
+        if !builds.is_empty() {
+            out.push((
+                format!("Build {}", builds.join(", ")),
+                "used after the autumn if you have builds: the first of these whose centre is then yours and empty, as many as you may build; if they leave a build and an empty centre, you are asked".into(),
+            ));
+        }
+        let removals: Vec<String> = orders
+            .standing
+            .lists
+            .removals
+            .iter()
+            .map(|&(p, kind)| match kind {
+                Some(k) => format!("{} {}", k.letter(), map.province(p).name),
+                None => map.province(p).name.clone(),
+            })
+            .collect();
+        if !removals.is_empty() {
+            out.push((
+                format!("Remove {}", removals.join(", ")),
+                "used after the autumn if you must remove units: these in order, each only if your unit stands there then, as many as you must; if they are too few, you are asked".into(),
+            ));
         }
         out
     }
@@ -394,6 +558,7 @@ impl System for Diplomacy {
         let mut last_year = None;
         let mut strict_coasts = false;
         let mut revision = 0;
+        let mut two_season = false;
         for (key, value) in setup.options {
             if seating.reads(key) {
                 continue;
@@ -415,6 +580,14 @@ impl System for Diplomacy {
                     "strict" => true,
                     other => return Err(Error::setup(format!("option coasts={other}: use datc or strict"))),
                 };
+            } else if key == "year" {
+                two_season = match value.as_str() {
+                    "standard" => false,
+                    "two-season" => true,
+                    other => {
+                        return Err(Error::setup(format!("option year={other}: use standard or two-season")));
+                    }
+                };
             } else if key == "unassigned" {
                 if value != "civil-disorder" {
                     return Err(Error::setup("option unassigned: the only value is 'civil-disorder'"));
@@ -430,7 +603,7 @@ impl System for Diplomacy {
                 last_year = Some(y);
             } else {
                 return Err(Error::setup(format!(
-                    "the diplomacy system has no option '{key}' (it has power.<player>=<power>, unassigned=civil-disorder, last_year=<year>, coasts=datc|strict)"
+                    "the diplomacy system has no option '{key}' (it has power.<player>=<power>, unassigned=civil-disorder, last_year=<year>, coasts=datc|strict, year=standard|two-season)"
                 )));
             }
         }
@@ -456,6 +629,8 @@ impl System for Diplomacy {
             game_over: None,
             strict_coasts,
             revision,
+            two_season,
+            standing: standing::HeldRecord::default(),
         };
         state.store(map, &pos);
         Ok(state)
@@ -483,9 +658,10 @@ impl System for Diplomacy {
         }
         match state.position(&self.map) {
             Ok(pos) => {
+                let held = state.standing.read(&self.map).unwrap_or_default();
                 for (power, player) in &state.players {
                     if let Some(pw) = self.map.power_index(power)
-                        && pos.has_orders_to_give(&self.map, pw)
+                        && two_season::due(&self.map, &pos, &held, pw)
                     {
                         phase.due.push(player.clone());
                     }
@@ -510,14 +686,14 @@ impl System for Diplomacy {
         let pos = state.position(&self.map).map_err(|e| {
             vec![OrderError::new(1, "", format!("the saved state does not fit the map: {e}"))]
         })?;
-        let read = orders::read_with_coasts(
+        let read = orders::read_with(
             &self.map,
             &self.names,
             &pos.board,
             self.stage(&pos),
             Some(power),
             body,
-            state.strict_coasts,
+            orders::Rules { strict_coasts: state.strict_coasts, preferences: state.preferences() },
         );
         let errors: Vec<OrderError> = read
             .errors()
@@ -558,6 +734,11 @@ impl System for Diplomacy {
         Some(format!("{} {:?}", state.turn.year, state.turn.season).replace("Winter", "Fall"))
     }
 
+    /// The year: a game turn is a season, and a two-season year has two mailings.
+    fn game_year(&self, state: &State) -> Option<String> {
+        Some(state.turn.year.to_string())
+    }
+
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
         Some(bot::orders(self, state, player, rng))
     }
@@ -594,7 +775,57 @@ impl System for Diplomacy {
                 _ => lines.push(format!("{here} H")),
             }
         }
+        if state.two_season
+            && let Some(line) = self.example_retreats(&pos, power)
+        {
+            lines.push(line);
+        }
         lines
+    }
+
+    /// The welcome mail of a two-season year: how preferences are written, with the
+    /// autumn's lists for the power's own centres and units.
+    fn guide(&self, state: &State, player: &str) -> super::Guide {
+        let now = self.example_orders(state, player);
+        let (true, Some(power), false) =
+            (state.two_season, state.player_power(&self.map, player), now.is_empty())
+        else {
+            return super::Guide { now, ..super::Guide::default() };
+        };
+        let notes = [
+            "A two-season year: with the moves, give a unit's retreats in order of preference,",
+            "in case it is dislodged: A Mun R Ber, Kie, Sil (or A Mun H; R Ber, Kie, Sil). The",
+            "first it may retreat to is taken; end the list with disband if none of them will do.",
+            "With the autumn moves, list builds and removals in order: Build A Par, F Bre and",
+            "Remove F Bre, A Mun (a unit named by where it will stand). The GM resolves the",
+            "retreats and adjustments these settle with the moves, and asks only where none applies.",
+        ]
+        .map(String::from)
+        .to_vec();
+        let next = self
+            .example_lists(power)
+            .map(|lines| {
+                vec![super::ExampleBlock {
+                    title: "With the autumn moves, builds and removals in order of preference:".into(),
+                    lines,
+                }]
+            })
+            .unwrap_or_default();
+        super::Guide { now, notes, next, ..super::Guide::default() }
+    }
+
+    /// Standing preferences run only if the moves give them something to do.
+    fn notes(&self, state: &State, _player: &str, orders: &PowerOrders) -> Vec<super::LineNote> {
+        let Ok(pos) = state.position(&self.map) else {
+            return Vec::new();
+        };
+        if pos.turn.kind != PhaseKind::Movement {
+            return Vec::new();
+        }
+        self.standing_lines(&pos, orders)
+            .into_iter()
+            .map(|(line, note)| super::LineNote { line, note })
+            .collect()
     }
 
     fn echo(&self, state: &State, orders: &PowerOrders) -> Vec<String> {
@@ -602,7 +833,9 @@ impl System for Diplomacy {
             return Vec::new();
         };
         match orders.power {
-            Some(pw) => self.echo_lines(&pos, pw, orders),
+            Some(pw) => {
+                self.echo_lines(&pos, pw, orders, &state.standing.read(&self.map).unwrap_or_default())
+            }
             None => vec!["# No orders".into()],
         }
     }
@@ -625,24 +858,57 @@ impl System for Diplomacy {
             }
         }
         let voters = self.voters(state, &pos);
-        let (next, report) = game::advance(map, &pos, &by_power, &voters);
+        let held = state.standing.read(map)?;
+        let step = if state.two_season {
+            two_season::advance(map, &pos, &by_power, &held, &voters)
+        } else {
+            let (next, report) = game::advance(map, &pos, &by_power, &voters);
+            two_season::Step { next, reports: vec![report], held }
+        };
+        let next = step.next;
         let mut events = Vec::new();
-        let title = report.turn.title();
-        let mut blocks = report::blocks(map, &report, &next);
-        if state.revision >= 3 {
-            report::in_rulebook_order(map, &mut blocks);
+        let count = step.reports.len();
+        let mut blocks = Vec::new();
+        for (k, report) in step.reports.iter().enumerate() {
+            let mut these = report::blocks(map, report, &next);
+            if k + 1 < count {
+                // The counts and the next phase are told once, after the last phase.
+                these.retain(|b| b.title != "Centre count" && b.title != "Next");
+            }
+            if k > 0 {
+                blocks.push((
+                    report.turn.id(),
+                    report::Block {
+                        title: "Standing preferences".into(),
+                        lines: vec![format!(
+                            "{}: resolved from the standing preferences sent with the moves",
+                            report.turn.title()
+                        )],
+                    },
+                ));
+            }
+            if state.revision >= 3 {
+                report::in_rulebook_order(map, &mut these);
+            }
+            blocks.extend(these.into_iter().map(|b| (report.turn.id(), b)));
         }
-        for b in &blocks {
+        let Some(report) = step.reports.last() else {
+            return Err(Error::step("no phase was resolved"));
+        };
+        let title = report.turn.title();
+        for (phase, b) in &blocks {
             for line in &b.lines {
                 events.push(Event {
                     audience: super::Audience::Public,
                     text: line.clone(),
-                    data: serde_json::json!({"phase": report.turn.id(), "section": b.title}),
+                    data: serde_json::json!({"phase": phase, "section": b.title}),
                 });
             }
         }
+        let blocks: Vec<report::Block> = blocks.into_iter().map(|(_, b)| b).collect();
         let mut new_state = state.clone();
         new_state.store(map, &next);
+        new_state.standing = standing::HeldRecord::of(map, &step.held);
         new_state.last = if state.revision >= 2 {
             Vec::new()
         } else {

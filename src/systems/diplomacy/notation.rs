@@ -548,6 +548,131 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// A standing preference as written with the moves of a two-season year
+/// (`--option year=two-season`); names resolved, not yet judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum WrittenStanding {
+    /// `A Mun R Ber, Kie, Sil, disband`: places in order of preference; `None` is
+    /// `disband`.
+    Retreats { unit: UnitRef, to: Vec<Option<Place>> },
+    /// `Build A Par, F Bre, waive`: `None` is a waiver.
+    Builds(Vec<Option<(Option<UnitKind>, Place)>>),
+    /// `Remove F Bre, A Mun`.
+    Removals(Vec<UnitRef>),
+}
+
+/// Words that may stand between the entries of a list, besides commas.
+const LIST_WORDS: &[&str] = &["or", "then", "and"];
+
+impl Reader<'_> {
+    fn skip_list_words(&mut self) {
+        while self.eat(LIST_WORDS) {}
+    }
+
+    /// `Ber, Kie, Sil, disband` after `R`.
+    fn retreat_list(&mut self) -> Result<Vec<Option<Place>>, Refusal> {
+        let mut out = Vec::new();
+        self.eat(&["to"]);
+        self.eat_dash();
+        loop {
+            self.skip_list_words();
+            if self.at_end() {
+                break;
+            }
+            if self.eat(DISBAND) {
+                out.push(None);
+            } else {
+                out.push(Some(self.place()?));
+            }
+        }
+        if out.is_empty() {
+            return Err("name the provinces to retreat to, in order (or 'disband')".into());
+        }
+        Ok(out)
+    }
+
+    fn standing(&mut self) -> Result<Option<WrittenStanding>, Refusal> {
+        if self.eat(BUILD) {
+            let mut out = Vec::new();
+            loop {
+                self.skip_list_words();
+                if self.at_end() {
+                    break;
+                }
+                if self.eat(WAIVE) {
+                    out.push(None);
+                    continue;
+                }
+                let kind = self.kind();
+                out.push(Some((kind, self.place_after_kind(kind.is_some())?)));
+            }
+            if out.is_empty() {
+                return Err("name the builds, in order (as in 'Build A par, F bre')".into());
+            }
+            return Ok(Some(WrittenStanding::Builds(out)));
+        }
+        if self.eat(DISBAND) {
+            let mut out = Vec::new();
+            loop {
+                self.skip_list_words();
+                if self.at_end() {
+                    break;
+                }
+                out.push(self.unit(false)?);
+            }
+            if out.is_empty() {
+                return Err("name the units to remove, in order (as in 'Remove F bre, A mun')".into());
+            }
+            return Ok(Some(WrittenStanding::Removals(out)));
+        }
+        let Ok(unit) = self.unit(false) else {
+            return Ok(None);
+        };
+        if !self.eat(RETREAT) {
+            return Ok(None);
+        }
+        let to = self.retreat_list()?;
+        Ok(Some(WrittenStanding::Retreats { unit, to }))
+    }
+}
+
+/// Reads a line of a two-season year's moves that may carry a standing preference.
+/// `Ok(None)`: not a preference, read it as an order. Otherwise the preference, with
+/// the order written before a `;` if there was one (`A Mun H; R Ber, Kie`, the zine's
+/// "A Mun stands; retreat Ber, Kie").
+pub fn parse_standing(
+    map: &Map,
+    names: &Names,
+    text: &str,
+) -> Result<Option<(Option<Written>, WrittenStanding)>, Refusal> {
+    if let Some((head, tail)) = text.split_once(';') {
+        let order = parse(map, names, head)?;
+        let unit = match order {
+            Written::Hold(u) | Written::Disband(u) => u,
+            Written::Move { unit, .. }
+            | Written::SupportHold { unit, .. }
+            | Written::SupportMove { unit, .. }
+            | Written::Convoy { unit, .. }
+            | Written::Retreat { unit, .. } => unit,
+            Written::Build { .. } | Written::Waive | Written::Draw => {
+                return Err("only a unit's order may be followed by '; R' and its retreats".into());
+            }
+        };
+        let mut r = Reader { map, names, toks: tokenize(tail), i: 0 };
+        if !r.eat(RETREAT) {
+            return Err(format!(
+                "after ';' write the unit's retreats in order, as in '; R ber, kie' (found '{}')",
+                r.rest()
+            )
+            .into());
+        }
+        let to = r.retreat_list()?;
+        return Ok(Some((Some(order), WrittenStanding::Retreats { unit, to })));
+    }
+    let mut r = Reader { map, names, toks: tokenize(text), i: 0 };
+    Ok(r.standing()?.map(|s| (None, s)))
+}
+
 /// Reads one order (without a power prefix).
 pub fn parse(map: &Map, names: &Names, text: &str) -> Result<Written, Refusal> {
     let mut r = Reader { map, names, toks: tokenize(text), i: 0 };

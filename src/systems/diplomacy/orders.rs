@@ -7,9 +7,9 @@
 use std::collections::BTreeMap;
 
 use super::board::Board;
-use super::check::{Checker, PowerOrders, Stage};
+use super::check::{Checker, PowerOrders, Preferences, Stage};
 use super::map::{Map, PowerId, ProvinceId};
-use super::notation::{self, Names, Written};
+use super::notation::{self, Names, Written, WrittenStanding};
 
 /// What became of one line.
 #[derive(Clone, Debug)]
@@ -22,6 +22,8 @@ pub struct Line {
     pub written: Option<Written>,
     /// Why the line was refused, if it was.
     pub error: Option<String>,
+    /// The standing preference the line carries (two-season moves).
+    pub standing: Option<WrittenStanding>,
 }
 
 impl Line {
@@ -84,6 +86,29 @@ pub fn read_with_coasts(
     text: &str,
     strict_coasts: bool,
 ) -> Read {
+    read_with(map, names, board, stage, player, text, Rules { strict_coasts, preferences: Preferences::None })
+}
+
+/// The campaign's options that change how orders are read.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
+    /// Option `coasts=strict`.
+    pub strict_coasts: bool,
+    /// Which standing preferences the moves may carry (option `year=two-season`).
+    pub preferences: Preferences,
+}
+
+/// [`read`] under the campaign's `rules`.
+pub fn read_with(
+    map: &Map,
+    names: &Names,
+    board: &Board,
+    stage: Stage<'_>,
+    player: Option<PowerId>,
+    text: &str,
+    rules: Rules,
+) -> Read {
+    let preferences = rules.preferences;
     let mut checkers: BTreeMap<PowerId, Checker<'_>> = BTreeMap::new();
     let mut lines = Vec::new();
     let mut counted = 0;
@@ -102,6 +127,7 @@ pub fn read_with_coasts(
                 power: player,
                 written: None,
                 error: Some(format!("more than {MAX_LINES} order lines; the rest is not read")),
+                standing: None,
             });
             break;
         }
@@ -112,6 +138,7 @@ pub fn read_with_coasts(
             power: prefix.or(player),
             written: None,
             error: None,
+            standing: None,
         };
         let power = match (player, prefix) {
             (Some(me), Some(p)) if p != me => {
@@ -130,22 +157,56 @@ pub fn read_with_coasts(
                 continue;
             }
         };
-        match notation::parse(map, names, body) {
-            Err(e) => line.error = Some(e.to_string()),
-            Ok(w) => {
-                let checker = checkers
-                    .entry(power)
-                    .or_insert_with(|| Checker::new(map, board, stage, power).strict_coasts(strict_coasts));
-                if let Err(e) = checker.add(&w) {
+        let standing = if preferences != Preferences::None && matches!(stage, Stage::Movement) {
+            notation::parse_standing(map, names, body).map_err(|e| e.to_string())
+        } else {
+            Ok(None)
+        };
+        match standing {
+            Err(e) => line.error = Some(e),
+            Ok(Some((order, pref))) => {
+                let checker = checker_of(&mut checkers, (map, board, stage), power, rules);
+                let mut result = Ok(());
+                if let Some(w) = &order {
+                    result = checker.add(w);
+                }
+                if result.is_ok() {
+                    result = checker.add_standing(&pref);
+                }
+                if let Err(e) = result {
                     line.error = Some(e.to_string());
                 }
-                line.written = Some(w);
+                line.standing = Some(pref);
+                line.written = order;
             }
+            Ok(None) => match notation::parse(map, names, body) {
+                Err(e) => line.error = Some(e.to_string()),
+                Ok(w) => {
+                    if let Err(e) = checker_of(&mut checkers, (map, board, stage), power, rules).add(&w) {
+                        line.error = Some(e.to_string());
+                    }
+                    line.written = Some(w);
+                }
+            },
         }
         lines.push(line);
     }
     let orders = checkers.into_iter().map(|(p, c)| (p, c.orders)).collect();
     Read { orders, lines }
+}
+
+/// The checker of `power`'s lines, made on its first good line.
+fn checker_of<'m, 'c>(
+    checkers: &'c mut BTreeMap<PowerId, Checker<'m>>,
+    (map, board, stage): (&'m Map, &'m Board, Stage<'m>),
+    power: PowerId,
+    rules: Rules,
+) -> &'c mut Checker<'m> {
+    checkers.entry(power).or_insert_with(|| {
+        Checker::new(map, board, stage, power)
+            .strict_coasts(rules.strict_coasts)
+            .preferences(rules.preferences)
+    })
 }
 
 #[cfg(test)]

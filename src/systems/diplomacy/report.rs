@@ -67,7 +67,7 @@ pub fn retreat_lines(map: &Map, report: &Report) -> Vec<String> {
         .iter()
         .map(|r| {
             let (power, order) = (&r.power, &r.long);
-            let result = match &r.outcome {
+            let mut result = match &r.outcome {
                 RetreatOutcome::Retreated(_) => "retreats".to_string(),
                 RetreatOutcome::Disbanded if r.default => "no order: disbanded".to_string(),
                 RetreatOutcome::Disbanded => "disbanded".to_string(),
@@ -75,6 +75,9 @@ pub fn retreat_lines(map: &Map, report: &Report) -> Vec<String> {
                     format!("bounces with another retreat to {}; disbanded", map.province(*p).name)
                 }
             };
+            if r.standing {
+                result.push_str("; from the standing retreat preference");
+            }
             format!("{}: {order} ({result})", power_name(map, *power))
         })
         .collect()
@@ -86,11 +89,24 @@ pub fn adjustment_lines(map: &Map, report: &Report) -> Vec<String> {
         .iter()
         .map(|(power, o)| {
             let who = power_name(map, *power);
+            let listed = report.standing.contains(power);
             match o {
+                AdjustOutcome::Built(u) if listed => {
+                    format!(
+                        "{who} builds {} (from the standing build list)",
+                        text::unit(map, *u, Style::Long)
+                    )
+                }
                 AdjustOutcome::Built(u) => {
                     format!("{who} builds {}", text::unit(map, *u, Style::Long))
                 }
                 AdjustOutcome::Waived => format!("{who} waives a build"),
+                AdjustOutcome::Removed(u) if listed => {
+                    format!(
+                        "{who} removes {} (from the standing removal list)",
+                        text::unit(map, *u, Style::Long)
+                    )
+                }
                 AdjustOutcome::Removed(u) => {
                     format!("{who} removes {}", text::unit(map, *u, Style::Long))
                 }

@@ -1,0 +1,274 @@
+//! The postal two-season year (`--option year=two-season`): zines ran a spring and
+//! an autumn mailing, not five. With the moves each player sends standing
+//! preferences ([`super::standing`]); one step resolves the moves and then, as long
+//! as preferences settle them, the retreats and the adjustments, by chaining
+//! [`game::advance`]. Where a dislodged unit or a power's adjustments have no
+//! preference that applies, the step stops at that phase with only the powers still
+//! to answer due; what the others' preferences settled is kept for it.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::board::RetreatOrder;
+use super::check::PowerOrders;
+use super::game::{self, PhaseKind, Position, Report};
+use super::map::{Map, PowerId, ProvinceId};
+use super::standing::{self, Held};
+
+/// One step's outcome: the position it stops at, a report for each phase resolved
+/// (in order), and what is kept for the phase left open.
+pub struct Step {
+    pub next: Position,
+    pub reports: Vec<Report>,
+    pub held: Held,
+}
+
+fn entry(orders: &mut BTreeMap<PowerId, PowerOrders>, power: PowerId) -> &mut PowerOrders {
+    orders.entry(power).or_insert_with(|| PowerOrders { power: Some(power), ..PowerOrders::default() })
+}
+
+/// Is `power` due in `pos`, given what preferences already settled?
+pub fn due(map: &Map, pos: &Position, held: &Held, power: PowerId) -> bool {
+    match pos.turn.kind {
+        PhaseKind::Movement => pos.has_orders_to_give(map, power),
+        PhaseKind::Retreat => pos
+            .dislodged
+            .iter()
+            .any(|d| d.unit.power == power && !held.retreats.contains_key(&map.province_of(d.unit.region))),
+        PhaseKind::Adjustment => {
+            pos.has_orders_to_give(map, power)
+                && !held
+                    .lists
+                    .get(&power)
+                    .is_some_and(|l| standing::adjustments(map, &pos.board, &pos.ownership, power, l).1)
+        }
+    }
+}
+
+/// Resolves the phase `pos` is in with `orders` and what `held` keeps, then the
+/// phases after it that preferences settle. `voters` count for a draw in the first
+/// phase only (the chained ones have no mail of their own).
+pub fn advance(
+    map: &Map,
+    pos: &Position,
+    orders: &BTreeMap<PowerId, PowerOrders>,
+    held: &Held,
+    voters: &[PowerId],
+) -> Step {
+    let mut held = held.clone();
+    let mut prefs: BTreeMap<ProvinceId, Vec<RetreatOrder>> = BTreeMap::new();
+    let mut first = orders.clone();
+    let mut from_standing: BTreeSet<ProvinceId> = BTreeSet::new();
+    let mut lists_used: Vec<PowerId> = Vec::new();
+    match pos.turn.kind {
+        PhaseKind::Movement => {
+            held = Held::default();
+            for (&power, o) in orders {
+                for (p, list) in &o.standing.retreats {
+                    if pos.board.unit(*p).is_some_and(|u| u.power == power) {
+                        prefs.insert(*p, list.clone());
+                    }
+                }
+                if !o.standing.lists.is_empty() {
+                    held.lists.insert(power, o.standing.lists.clone());
+                }
+            }
+        }
+        PhaseKind::Retreat => {
+            // A power that answered may have ordered a unit whose preference was
+            // settled: its new order stands.
+            for (&p, &o) in &held.retreats {
+                let Some(d) = pos.dislodged.iter().find(|d| map.province_of(d.unit.region) == p) else {
+                    continue;
+                };
+                let po = entry(&mut first, d.unit.power);
+                if !po.retreats.iter().any(|(q, _)| *q == p) {
+                    po.retreats.push((p, o));
+                    from_standing.insert(p);
+                }
+            }
+            held.retreats.clear();
+        }
+        PhaseKind::Adjustment => {
+            for (&power, lists) in &held.lists {
+                if first.get(&power).is_some_and(|o| !o.adjustments.is_empty()) {
+                    continue;
+                }
+                let (list, _) = standing::adjustments(map, &pos.board, &pos.ownership, power, lists);
+                if !list.is_empty() {
+                    entry(&mut first, power).adjustments = list;
+                    lists_used.push(power);
+                }
+            }
+            held.lists.clear();
+        }
+    }
+    let (mut next, mut report) = game::advance(map, pos, &first, voters);
+    mark(&mut report, &from_standing, lists_used);
+    let mut reports = vec![report];
+    loop {
+        if reports.last().is_some_and(|r| r.winner.is_some() || r.draw.is_some()) {
+            break;
+        }
+        match next.turn.kind {
+            PhaseKind::Movement => break,
+            PhaseKind::Retreat => {
+                let mut settled = BTreeMap::new();
+                let mut open = false;
+                for d in &next.dislodged {
+                    let p = map.province_of(d.unit.region);
+                    match prefs.get(&p).and_then(|list| standing::retreat_choice(d, list)) {
+                        Some(o) => {
+                            settled.insert(p, (d.unit.power, o));
+                        }
+                        None => open = true,
+                    }
+                }
+                if open {
+                    held.retreats = settled.into_iter().map(|(p, (_, o))| (p, o)).collect();
+                    break;
+                }
+                let mut orders = BTreeMap::new();
+                for (&p, &(power, o)) in &settled {
+                    entry(&mut orders, power).retreats.push((p, o));
+                }
+                let all: BTreeSet<ProvinceId> = settled.keys().copied().collect();
+                let (after, mut report) = game::advance(map, &next, &orders, &[]);
+                mark(&mut report, &all, Vec::new());
+                next = after;
+                reports.push(report);
+            }
+            PhaseKind::Adjustment => {
+                let mut orders = BTreeMap::new();
+                let mut used = Vec::new();
+                let mut open = false;
+                for power in 0..map.powers.len() as PowerId {
+                    if !next.has_orders_to_give(map, power) {
+                        continue;
+                    }
+                    let Some(lists) = held.lists.get(&power) else {
+                        open = true;
+                        continue;
+                    };
+                    let (list, settled) =
+                        standing::adjustments(map, &next.board, &next.ownership, power, lists);
+                    if !settled {
+                        open = true;
+                        continue;
+                    }
+                    entry(&mut orders, power).adjustments = list;
+                    used.push(power);
+                }
+                if open {
+                    break;
+                }
+                let (after, mut report) = game::advance(map, &next, &orders, &[]);
+                mark(&mut report, &BTreeSet::new(), used);
+                held.lists.clear();
+                next = after;
+                reports.push(report);
+            }
+        }
+    }
+    if next.turn.kind != PhaseKind::Adjustment && next.turn.kind != PhaseKind::Retreat {
+        held = Held::default();
+    }
+    Step { next, reports, held }
+}
+
+/// Marks the retreats (by province) and the powers' adjustments that came from
+/// standing preferences, so the report says so.
+fn mark(report: &mut Report, retreats: &BTreeSet<ProvinceId>, lists: Vec<PowerId>) {
+    for r in &mut report.retreats {
+        if retreats.contains(&r.province) {
+            r.standing = true;
+        }
+    }
+    report.standing = lists;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{Board, Ownership, Unit};
+    use super::super::check::{Preferences, Stage};
+    use super::super::game::{Season, Turn};
+    use super::super::map::{UnitKind, standard};
+    use super::super::notation::Names;
+    use super::super::orders::{self, Rules};
+    use super::super::retreat::RetreatOutcome;
+    use super::*;
+
+    /// Two units whose preferences send them to the same province both disband (1971
+    /// rules, DATC 6.H.7), in the step of the moves, and the report says it came from
+    /// their preferences.
+    #[test]
+    fn two_preferred_retreats_to_one_province_both_disband() {
+        let m = standard().unwrap();
+        let names = Names::new(&m);
+        let mut board = Board::empty(&m);
+        for (power, at) in [
+            ("france", "bur"),
+            ("germany", "mun"),
+            ("germany", "ruh"),
+            ("italy", "pie"),
+            ("austria", "tyr"),
+            ("austria", "ven"),
+        ] {
+            let power = m.power_index(power).unwrap();
+            board.place(&m, Unit { power, kind: UnitKind::Army, region: m.region_by_name(at).unwrap() });
+        }
+        let pos = Position {
+            turn: Turn { year: 1901, season: Season::Spring, kind: PhaseKind::Movement },
+            board,
+            dislodged: Vec::new(),
+            ownership: Ownership::start(&m),
+        };
+        let text = "Germany: A mun - bur\nGermany: A ruh S A mun - bur\nAustria: A tyr - pie\n\
+                    Austria: A ven S A tyr - pie\nFrance: A bur H; R mun, mar, gas\nItaly: A pie R tyr, mar";
+        let rules = Rules { strict_coasts: false, preferences: Preferences::Retreats };
+        let read = orders::read_with(&m, &names, &pos.board, Stage::Movement, None, text, rules);
+        assert_eq!(read.errors().count(), 0, "{:?}", read.errors().collect::<Vec<_>>());
+        let step = advance(&m, &pos, &read.orders, &Held::default(), &[]);
+        assert_eq!(step.reports.len(), 2, "the moves and the retreats in one step");
+        assert_eq!(step.next.turn.season, Season::Fall);
+        let mar = m.province_by_id("mar").unwrap();
+        let retreats = &step.reports[1].retreats;
+        assert_eq!(retreats.len(), 2);
+        for r in retreats {
+            assert_eq!(r.outcome, RetreatOutcome::Collided(mar), "{r:?}");
+            assert!(r.standing);
+        }
+        assert!(step.next.board.unit(mar).is_none());
+        assert!(step.held.retreats.is_empty() && step.held.lists.is_empty());
+    }
+
+    /// A fleet's retreat names the coast where it could reach both, as a move does;
+    /// the zine's words and `or` may stand between the entries.
+    #[test]
+    fn fleet_preferences_name_their_coast() {
+        let m = standard().unwrap();
+        let names = Names::new(&m);
+        let mut board = Board::empty(&m);
+        let france = m.power_index("france").unwrap();
+        board.place(
+            &m,
+            Unit { power: france, kind: UnitKind::Fleet, region: m.region_by_name("mao").unwrap() },
+        );
+        let rules = Rules { strict_coasts: false, preferences: Preferences::RetreatsAndAdjustments };
+        let read =
+            |text: &str| orders::read_with(&m, &names, &board, Stage::Movement, Some(france), text, rules);
+        let r = read("F mao R spa");
+        let why = r.errors().next().and_then(|l| l.error.clone()).unwrap_or_default();
+        assert!(why.contains("can never retreat to Spain: say which coast"), "{why}");
+        let r = read("F mao stands; retreat spa/nc or por, then disband");
+        assert_eq!(r.errors().count(), 0);
+        let list = &r.orders[&france].standing.retreats[0].1;
+        assert_eq!(
+            list,
+            &vec![
+                RetreatOrder::Retreat(m.region_by_name("spa/nc").unwrap()),
+                RetreatOrder::Retreat(m.region_by_name("por").unwrap()),
+                RetreatOrder::Disband
+            ]
+        );
+    }
+}
