@@ -199,6 +199,19 @@ pub enum Judged {
     Refused(String),
 }
 
+/// The refusal of a block that would take the sender's `kind` press this step past the
+/// limit (`used` characters already sent), or None.
+fn over_limit(block: &Block, rules: &PressRules, used: usize, kind: &str) -> Option<Judged> {
+    let n = block.text.chars().count();
+    (used + n > rules.limit).then(|| {
+        Judged::Refused(format!(
+            "{n} characters would bring your {kind} press this turn to {}; the limit is {}",
+            used + n,
+            rules.limit
+        ))
+    })
+}
+
 /// Checks `block` from `sender` under `rules`. `players` are the campaign's player
 /// ids; `used` is how many characters of broadcast press `sender` already sent this
 /// step.
@@ -220,15 +233,7 @@ pub fn judge(block: &Block, rules: &PressRules, players: &[String], sender: &str
                 "this game takes no published press, letters to the zine included".into(),
             );
         }
-        let n = block.text.chars().count();
-        if used + n > rules.limit {
-            return Judged::Refused(format!(
-                "{n} characters would bring your published press this turn to {}; the limit is {}",
-                used + n,
-                rules.limit
-            ));
-        }
-        return Judged::Accepted(To::Zine);
+        return over_limit(block, rules, used, "published").unwrap_or(Judged::Accepted(To::Zine));
     }
     let all = block.to.len() == 1 && block.to[0].eq_ignore_ascii_case("ALL");
     if all {
@@ -242,15 +247,8 @@ pub fn judge(block: &Block, rules: &PressRules, players: &[String], sender: &str
         if let Err(why) = allowed {
             return Judged::Refused(why.into());
         }
-        let n = block.text.chars().count();
-        if used + n > rules.limit {
-            return Judged::Refused(format!(
-                "{n} characters would bring your broadcast press this turn to {}; the limit is {}",
-                used + n,
-                rules.limit
-            ));
-        }
-        return Judged::Accepted(To::All { anonymous: block.anonymous });
+        return over_limit(block, rules, used, "broadcast")
+            .unwrap_or(Judged::Accepted(To::All { anonymous: block.anonymous }));
     }
     if !rules.private {
         return Judged::Refused("this game takes no private press".into());

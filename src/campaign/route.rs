@@ -11,16 +11,13 @@ use crate::orders::parse_envelope;
 
 /// The campaign directories under `root`, with their configs, in name order.
 pub fn campaigns(root: &Path) -> Result<Vec<(PathBuf, Config)>> {
-    let mut out = Vec::new();
-    let entries = std::fs::read_dir(root).with_context(|| format!("reading {}", root.display()))?;
-    for entry in entries.flatten() {
-        let dir = entry.path();
-        if dir.join("campaign.toml").exists() {
-            out.push((dir.clone(), Config::load(&dir)?));
-        }
-    }
-    out.sort_by(|a, b| a.0.cmp(&b.0));
-    Ok(out)
+    campaign_dirs(root)?
+        .into_iter()
+        .map(|dir| {
+            let config = Config::load(&dir)?;
+            Ok((dir, config))
+        })
+        .collect()
 }
 
 /// The campaign directories under `root` (those with a `campaign.toml`), sorted,

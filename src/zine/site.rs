@@ -123,19 +123,11 @@ fn page(title: &str, body: &str) -> String {
 /// be fetched file by file from a static host that lists no directories. It names
 /// itself last; `umpire verify` reads only the files it knows.
 fn write_record_index(record_dir: &Path, id: &str) -> Result<()> {
-    let mut files: Vec<String> = Vec::new();
-    let mut stack: Vec<PathBuf> = vec![PathBuf::new()];
-    while let Some(rel) = stack.pop() {
-        let dir = record_dir.join(&rel);
-        for e in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))?.flatten() {
-            let r = rel.join(e.file_name());
-            if e.path().is_dir() {
-                stack.push(r);
-            } else if r != Path::new("index.html") {
-                files.push(r.display().to_string());
-            }
-        }
-    }
+    let mut files: Vec<String> = files_in(record_dir)?
+        .into_iter()
+        .filter(|r| r != Path::new("index.html"))
+        .map(|r| r.display().to_string())
+        .collect();
     files.sort_by_key(|f| {
         // reports/<k>/… in step order, then the rest by name.
         let k =
@@ -159,21 +151,29 @@ fn write(path: &Path, text: &str) -> Result<()> {
 
 /// Copies a published copy (every file of it is public) into `to`.
 fn copy_tree(from: &Path, to: &Path) -> Result<usize> {
-    let mut n = 0;
+    let files = files_in(from)?;
+    for r in &files {
+        let path = from.join(r);
+        let bytes = std::fs::read(&path).with_context(|| format!("reading {}", path.display()))?;
+        store::write_atomic_mode(&to.join(r), &bytes, Some(store::PUBLIC_MODE))?;
+    }
+    Ok(files.len())
+}
+
+/// Every file under `root`, as paths relative to it.
+fn files_in(root: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
     let mut stack: Vec<PathBuf> = vec![PathBuf::new()];
     while let Some(rel) = stack.pop() {
-        let dir = from.join(&rel);
+        let dir = root.join(&rel);
         for e in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))?.flatten() {
             let r = rel.join(e.file_name());
             if e.path().is_dir() {
                 stack.push(r);
             } else {
-                let bytes =
-                    std::fs::read(e.path()).with_context(|| format!("reading {}", e.path().display()))?;
-                store::write_atomic_mode(&to.join(&r), &bytes, Some(store::PUBLIC_MODE))?;
-                n += 1;
+                files.push(r);
             }
         }
     }
-    Ok(n)
+    Ok(files)
 }
