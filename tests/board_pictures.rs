@@ -92,7 +92,7 @@ fn a_datc_case_draws_one_mark_for_every_order() {
 fn demo_maps_show_each_reader_what_is_theirs() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("gw");
-    ok(&["demo", "--system", "guerilla-warfare", "--dir", dir.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--system", "guerilla-warfare", "--dir", dir.to_str().unwrap()]);
     let last = (1..20).filter(|k| dir.join(format!("reports/{k}/public.svg")).exists()).max().expect("maps");
     let public = std::fs::read_to_string(dir.join(format!("reports/{last}/public.svg"))).unwrap();
     assert_eq!(count(&public, "class=\"unit hidden\""), 0, "fractions in public");
@@ -253,7 +253,7 @@ fn a_gm_may_keep_pictures_out_of_the_mail() {
 fn front_line_draws_every_action_of_the_step() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("fl");
-    ok(&["demo", "--system", "front-line", "--dir", dir.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--system", "front-line", "--dir", dir.to_str().unwrap()]);
     let mut drawn = 0;
     for k in 1..200 {
         let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };
@@ -301,7 +301,7 @@ fn front_line_draws_every_action_of_the_step() {
 fn algeria_draws_every_action_of_the_step() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("al");
-    ok(&["demo", "--system", "algeria", "--dir", dir.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--system", "algeria", "--dir", dir.to_str().unwrap()]);
     let mut drawn = 0;
     for k in 1..200 {
         let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };
@@ -397,7 +397,7 @@ fn algeria_draws_every_action_of_the_step() {
 fn freedom_draws_every_action_of_the_step() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("fm");
-    ok(&["demo", "--system", "freedom-messolonghi", "--dir", dir.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--system", "freedom-messolonghi", "--dir", dir.to_str().unwrap()]);
     let mut drawn = 0;
     for k in 1..200 {
         let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };

@@ -53,14 +53,16 @@ fn the_zine_and_the_site_render_in_a_browser() {
     }
     let tmp = tempfile::tempdir().unwrap();
     let demo = tmp.path().join("demo");
-    ok(&["demo", "--dir", demo.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--dir", demo.to_str().unwrap()]);
     let zine = tmp.path().join("demo.zine/issue-1/issue-1.html");
     let site = tmp.path().join("demo.site");
     assert!(zine.exists() && site.join("index.html").exists(), "the demo writes a zine and a site");
 
     let (_server, port) = serve(tmp.path());
     let url = |rel: &str| format!("http://127.0.0.1:{port}/{rel}");
-    let shots = here.join("target/browser-screenshots");
+    // A fresh folder each run, so that a screenshot left by an earlier run never stands in
+    // for one this run failed to take.
+    let shots = tmp.path().join("screenshots");
     std::fs::create_dir_all(&shots).unwrap();
 
     // The zine: one map for each game that draws a board, in the issue's order.
@@ -82,6 +84,7 @@ fn the_zine_and_the_site_render_in_a_browser() {
         "shots": [
             ["#game-1-step-2 svg.board", shots.join("zine-map.png")],
             ["#standings", shots.join("zine-standings.png")],
+            ["#letters", shots.join("zine-letters.png")],
         ],
     })];
     // The site: the Diplomacy sample, a page a step.
@@ -132,6 +135,9 @@ fn the_zine_and_the_site_render_in_a_browser() {
     ] {
         let bytes = std::fs::read(shots.join(shot)).unwrap();
         assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 5_000, "{shot} is no screenshot");
+        let kept = here.join("target/browser-screenshots");
+        std::fs::create_dir_all(&kept).unwrap();
+        std::fs::copy(shots.join(shot), kept.join(shot)).unwrap();
         if std::env::var("UMPIRE_SCREENSHOTS").as_deref() == Ok("docs") {
             let docs = here.join("docs/screenshots");
             std::fs::create_dir_all(&docs).unwrap();

@@ -31,7 +31,7 @@ fn freedom_is_listed_and_its_demo_plays_round_1_as_the_issue_asks() {
     assert!(ok(&["systems"]).contains("freedom-messolonghi"));
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("demo");
-    let out = ok(&["demo", "--system", "freedom-messolonghi", "--dir", dir.to_str().unwrap()]);
+    let out = ok(&["demo", "--seed", "1", "--system", "freedom-messolonghi", "--dir", dir.to_str().unwrap()]);
     for needle in [
         "the decks are NOT shuffled (option deal=listed",
         "Insurgent discards A11 to claim A01",

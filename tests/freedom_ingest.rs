@@ -35,6 +35,7 @@ impl Game {
             options: [("deal".to_string(), "listed".to_string())].into_iter().collect(),
             chain_length: None,
             schedule: None,
+            dice_key: None,
         })
         .unwrap();
         let g = Game { dir, secrets: created.player_secrets.into_iter().collect() };
@@ -195,7 +196,8 @@ fn reference_gives_the_notation_due_now() {
 fn a_then_block_is_checked_against_the_board_it_runs_on() {
     let g = at_first_play();
     let ack = g.accept("eleni", "THEN IF OPPONENT PLAYS ANY\nPLAY A10 AP\nATTACK M1a FROM W1\nREST PREPARE");
-    assert!(ack.contains("# note: a block runs only if the other side's play matches it"), "{ack}");
+    // Revision 5 (new campaigns) says which play the block stands for, and on what.
+    assert!(ack.contains("# note: for R1-P02: played if the other side has played"), "{ack}");
     g.accept("kutahi", "PLAY A03 AP\nMOVE M2a-M1a\nREST PREPARE");
     g.resolve();
     assert_eq!(g.phase(), "R1-P03", "eleni's block made play 2 without a mail");

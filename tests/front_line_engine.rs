@@ -205,7 +205,7 @@ fn an_ask_goes_by_mail_and_policies_and_held_lines_stay_private() {
 fn the_demo_verifies_draws_its_map_and_a_changed_die_or_policy_line_does_not() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("demo");
-    let out = ok(&["demo", "--system", "front-line", "--dir", dir.to_str().unwrap()]);
+    let out = ok(&["demo", "--seed", "1", "--system", "front-line", "--dir", dir.to_str().unwrap()]);
     for needle in [
         "(SEP-1.R1)",
         "Green rallies GT1 \u{2014} answer by mail",

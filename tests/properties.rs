@@ -45,6 +45,7 @@ fn campaign(dir: &Path, system: &str, players: &[&str]) -> BTreeMap<String, Stri
         options: BTreeMap::new(),
         chain_length: None,
         schedule: None,
+        dice_key: None,
     })
     .expect("new");
     let mut c = Campaign::open(dir).expect("open");

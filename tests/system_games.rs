@@ -13,7 +13,7 @@ fn soak_games(default: usize) -> String {
 fn demo(system: &str) -> String {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("demo");
-    let out = ok(&["demo", "--system", system, "--dir", dir.to_str().unwrap()]);
+    let out = ok(&["demo", "--seed", "1", "--system", system, "--dir", dir.to_str().unwrap()]);
     assert!(out.contains("verify with the audit bundle: OK"), "{out}");
     // The public verify of the same directory passes too, and the Python auditor agrees.
     assert!(ok(&["verify", dir.to_str().unwrap()]).contains("verify: OK"));
@@ -108,4 +108,35 @@ fn bench_reports_figures() {
     if path.is_some() {
         assert!(out.contains("DATC"), "{out}");
     }
+}
+
+/// Every public report of a campaign, by step, as text.
+fn public_reports(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = files_under(&dir.join("reports"))
+        .into_iter()
+        .filter(|p| p.file_name().is_some_and(|n| n == "public.txt"))
+        .map(|p| (p.strip_prefix(dir).unwrap().display().to_string(), std::fs::read_to_string(&p).unwrap()))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn a_seeded_demo_plays_the_same_game_again_and_an_unseeded_one_does_not() {
+    let tmp = tempfile::tempdir().unwrap();
+    let play = |name: &str, seed: Option<&str>| {
+        let dir = tmp.path().join(name);
+        let mut args = vec!["demo", "--system", "front-line", "--dir", dir.to_str().unwrap()];
+        if let Some(s) = seed {
+            args.extend(["--seed", s]);
+        }
+        let out = ok(&args);
+        assert_eq!(out.contains("dice key made from --seed"), seed.is_some(), "{out}");
+        public_reports(&dir)
+    };
+    let (a, b) = (play("a", Some("1")), play("b", Some("1")));
+    assert!(a.len() >= 2, "the demo publishes reports: {a:?}");
+    assert_eq!(a, b, "the same seed plays the same dice");
+    assert_ne!(a, play("c", Some("2")), "another seed, other dice");
+    assert_ne!(a, play("d", None), "without a seed the dice are fresh");
 }

@@ -26,7 +26,7 @@ fn write_zine(dir: &Path, games: &[&Path]) -> PathBuf {
 fn an_issue_is_made_from_the_public_set_alone() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("dip");
-    ok(&["demo", "--system", "diplomacy", "--dir", game.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--system", "diplomacy", "--dir", game.to_str().unwrap()]);
 
     let full = write_zine(&tmp.path().join("z1"), &[&game]);
     let said = ok(&["zine", full.to_str().unwrap()]);
@@ -82,7 +82,7 @@ fn an_issue_is_made_from_the_public_set_alone() {
 fn the_site_links_every_step_in_order_and_verifies() {
     let tmp = tempfile::tempdir().unwrap();
     let game = tmp.path().join("dip");
-    ok(&["demo", "--system", "diplomacy", "--dir", game.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--system", "diplomacy", "--dir", game.to_str().unwrap()]);
     let site = tmp.path().join("site");
     ok(&["site", game.to_str().unwrap(), site.to_str().unwrap()]);
     let steps = (1..20).filter(|k| game.join(format!("reports/{k}/public.txt")).exists()).count();
@@ -224,8 +224,8 @@ fn an_issue_of_two_games_prints_every_section_in_every_format() {
     let tmp = tempfile::tempdir().unwrap();
     let dip = tmp.path().join("dip");
     let and = tmp.path().join("and");
-    ok(&["demo", "--system", "diplomacy", "--dir", dip.to_str().unwrap()]);
-    ok(&["demo", "--system", "andartes", "--dir", and.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--system", "diplomacy", "--dir", dip.to_str().unwrap()]);
+    ok(&["demo", "--seed", "1", "--system", "andartes", "--dir", and.to_str().unwrap()]);
     // The Diplomacy demo's Italy writes to the zine in its first orders.
     let letter = "may the next issue print the Lepanto in full?";
     let steps = (1..20).filter(|k| dip.join(format!("reports/{k}/public.txt")).exists()).count();

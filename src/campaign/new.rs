@@ -30,6 +30,10 @@ pub struct NewCampaign {
     pub options: BTreeMap<String, String>,
     pub chain_length: Option<u64>,
     pub schedule: Option<Schedule>,
+    /// The master key the dice chains grow from. `None`, as for every real campaign,
+    /// draws a fresh random key; a sample game or a soak fixes it so that the same
+    /// command plays the same game again (see `sample_key`).
+    pub dice_key: Option<[u8; 32]>,
 }
 
 /// What `new` made, for the GM's terminal.
@@ -197,7 +201,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         options: &config.options,
     })?;
 
-    let master = random_bytes::<32>();
+    let master = req.dice_key.unwrap_or_else(random_bytes::<32>);
     let chains = Chains::new(&master, config.chain_length);
     let c0 = trust::hex(&chains.public(0).ok_or_else(|| Error::Trust("empty chain".into()))?);
     let h0 = trust::hex(&chains.hidden(0).ok_or_else(|| Error::Trust("empty chain".into()))?);
@@ -260,6 +264,18 @@ fn create_in(req: NewCampaign) -> Result<Created> {
 
     let player_secrets = player_ids.iter().cloned().zip(secrets.iter().cloned()).collect();
     Ok(Created { id, gm_secret: gm.secret, player_secrets, welcome_mails: secrets.len(), chain_public: c0 })
+}
+
+/// A dice key for a sample game, from a seed and the campaign's name: anyone who knows
+/// both knows every die, so it is for demos and soaks only, where a game that plays the
+/// same every time is worth more than secret dice.
+pub fn sample_key(seed: u64, campaign: &str) -> [u8; 32] {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    h.update(b"umpire sample dice key\0");
+    h.update(seed.to_be_bytes());
+    h.update(campaign.as_bytes());
+    h.finalize().into()
 }
 
 fn random_bytes<const N: usize>() -> [u8; N] {

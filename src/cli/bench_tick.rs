@@ -98,6 +98,7 @@ pub fn run(campaigns: usize, dir: Option<PathBuf>) -> Result<i32> {
             scenario: None,
             options: Default::default(),
             chain_length: None,
+            dice_key: None,
             schedule: Some(Schedule {
                 timezone: "UTC".into(),
                 hours: Some(24),

@@ -43,6 +43,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             schedule,
         } => {
             let created = new::create(NewCampaign {
+                dice_key: None,
                 system,
                 dir: dir.clone(),
                 id,
@@ -197,7 +198,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             );
             Ok(0)
         }
-        Command::Demo { dir, system } => super::demo::run(dir, &system),
+        Command::Demo { dir, system, seed } => super::demo::run(dir, &system, seed),
         Command::WhatIf { system, position, orders, json, svg, batch } => {
             let info = find_system(&system)?;
             let what_if =

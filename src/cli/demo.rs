@@ -12,16 +12,19 @@ use umpire::campaign::new::{self, NewCampaign};
 
 use super::commands::print_outcomes;
 
-pub fn run(dir: Option<PathBuf>, system: &str) -> Result<i32> {
+/// `seed`: `None` plays with fresh random dice, as a real campaign does; a seed fixes
+/// the sample games' dice keys (`new::sample_key`), so the same command plays the same
+/// games again.
+pub fn run(dir: Option<PathBuf>, system: &str, seed: Option<u64>) -> Result<i32> {
     let dir = match dir {
         Some(d) => d,
         None => fresh_dir(system)?,
     };
     let code = match system {
-        "dice" => dice(&dir)?,
-        other => scripted(&dir, other)?,
+        "dice" => dice(&dir, seed)?,
+        other => scripted(&dir, other, seed)?,
     };
-    zine_and_site(&dir, system)?;
+    zine_and_site(&dir, system, seed)?;
     Ok(code)
 }
 
@@ -32,7 +35,7 @@ const ZINE_SAMPLES: &[&str] = &["diplomacy", "guerilla-warfare", "andartes"];
 /// After the sample game: a zine issue over the demo's campaigns and an archive site,
 /// beside the campaign directory (`<dir>.zine/`, `<dir>.site/`), from their public
 /// records only.
-fn zine_and_site(dir: &Path, system: &str) -> Result<()> {
+fn zine_and_site(dir: &Path, system: &str, seed: Option<u64>) -> Result<()> {
     let base = dir.to_string_lossy().trim_end_matches('/').to_string();
     let (zine_dir, site_dir) = (PathBuf::from(format!("{base}.zine")), PathBuf::from(format!("{base}.site")));
     let mut games = vec![(dir.to_path_buf(), system.to_string())];
@@ -44,7 +47,7 @@ fn zine_and_site(dir: &Path, system: &str) -> Result<()> {
                 std::fs::remove_dir_all(&d)?;
             }
             super::out::set_quiet(true);
-            let played = scripted(&d, s);
+            let played = scripted(&d, s, seed);
             super::out::set_quiet(false);
             played?;
             games.push((d, s.to_string()));
@@ -98,7 +101,7 @@ join either.\n";
 }
 
 /// A system's sample game, from its `demo.toml` (see `DemoScript`).
-fn scripted(dir: &Path, system: &str) -> Result<i32> {
+fn scripted(dir: &Path, system: &str, seed: Option<u64>) -> Result<i32> {
     let info = umpire::systems::find(system).ok_or_else(|| anyhow::anyhow!("unknown system '{system}'"))?;
     let data = umpire::systems::GameData::embedded(info.name, info.files);
     let script = data.demo_script()?;
@@ -106,7 +109,9 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
     if let Some(about) = &script.about {
         sayln!("{about}");
     }
-    sayln!("campaign directory: {}\n", dir.display());
+    sayln!("campaign directory: {}", dir.display());
+    seeded(seed);
+    sayln!();
     let created = new::create(NewCampaign {
         system: info.name.into(),
         dir: dir.to_path_buf(),
@@ -118,6 +123,7 @@ fn scripted(dir: &Path, system: &str) -> Result<i32> {
         options: script.demo_options(),
         chain_length: None,
         schedule: None,
+        dice_key: seed.map(|s| new::sample_key(s, &format!("{}-demo", info.name))),
     })?;
     let id = format!("{}-demo", info.name);
     let secret = |p: &str| created.player_secrets.iter().find(|(n, _)| n == p).map(|(_, s)| s.clone());
@@ -247,9 +253,11 @@ fn mail(from: &str, id: &str, subject: &str, body: &str) -> Vec<u8> {
     .into_bytes()
 }
 
-fn dice(dir: &Path) -> Result<i32> {
+fn dice(dir: &Path, seed: Option<u64>) -> Result<i32> {
     sayln!("== umpire demo: a verifiable dice server for three players");
-    sayln!("campaign directory: {}\n", dir.display());
+    sayln!("campaign directory: {}", dir.display());
+    seeded(seed);
+    sayln!();
     let created = new::create(NewCampaign {
         system: "dice".into(),
         dir: dir.to_path_buf(),
@@ -265,6 +273,7 @@ fn dice(dir: &Path) -> Result<i32> {
         options: Default::default(),
         chain_length: None,
         schedule: None,
+        dice_key: seed.map(|s| new::sample_key(s, "dice-demo")),
     })?;
     sayln!("1. created campaign dice-demo; announced c[0] = {}", created.chain_public);
     sayln!("   three welcome mails (with each player's secret) are in outbox/\n");
@@ -370,4 +379,13 @@ fn dice(dir: &Path) -> Result<i32> {
     sayln!("  {}/ledger.jsonl                the append-only, hash-chained ledger", dir.display());
     sayln!("  umpire verify {} [--bundle {}]", dir.display(), bundle.display());
     Ok(0)
+}
+
+/// Says so when the dice are a sample's: a seeded key is known to anyone with the seed.
+fn seeded(seed: Option<u64>) {
+    if let Some(s) = seed {
+        sayln!(
+            "dice key made from --seed {s}: the same games every time, and dice anyone can work out (a real campaign's key is random)"
+        );
+    }
 }

@@ -253,6 +253,10 @@ enum Command {
         /// Which system's demo.
         #[arg(long, default_value = "dice")]
         system: String,
+        /// Fix the sample games' dice keys from this number, so the same command plays
+        /// the same games (without it the dice are random, as in a real campaign).
+        #[arg(long)]
+        seed: Option<u64>,
     },
 }
 

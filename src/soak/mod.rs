@@ -105,6 +105,9 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             options: options.clone(),
             chain_length: None,
             schedule: None,
+            // The seed fixes the dice as well as the bots, so that a soak's figures can
+            // be had again with the same command.
+            dice_key: Some(new::sample_key(cfg.seed.wrapping_add(game as u64), &format!("soak-{game}"))),
         })?;
         let secrets: BTreeMap<String, String> = created.player_secrets.into_iter().collect();
         let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed.wrapping_add(game as u64));

@@ -11,6 +11,7 @@ use super::actions;
 use super::data::{Data, Kind, Reach};
 use super::play::may_play_event;
 use super::state::{Side, Stage, State};
+use crate::systems::roll::Given;
 
 fn chance(rng: &mut dyn RngCore, p: u32) -> bool {
     rng.next_u32() % 100 < p
@@ -49,7 +50,168 @@ fn standing(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> Ve
     out
 }
 
+/// Revision 5: a file as a careful player by mail writes it: the play due (if any),
+/// the cannons' plan and the last-turn claim answered at once, then a plan for the
+/// side's other plays of the round, each a guarded block with a plain fallback.
+fn planned(state: &State, data: &Data, side: Side, depth: u32, rng: &mut dyn RngCore) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut own: Vec<String> = Vec::new();
+    match state.stage {
+        Stage::Setup => lines.push("READY".into()),
+        Stage::Advance if side == Side::Imperial => lines.extend(advance(state, data, rng)),
+        Stage::Regroup if side == Side::Insurgent => {
+            lines.extend(regroup(state, data, rng));
+            if state.first == Side::Insurgent {
+                own = play(state, data, side, rng);
+            }
+        }
+        Stage::LastClaim if side == state.first => {
+            return if chance(rng, 50) { "1".into() } else { "2".into() };
+        }
+        Stage::Play if state.to_play == side => own = play(state, data, side, rng),
+        Stage::Fire => {}
+        _ => return standing(state, data, side, rng).join("\n"),
+    }
+    lines.extend(own.iter().cloned());
+    // The board as the bot expects it before each planned play: its own plays made
+    // (every die falling low), the other side's unknown and left out.
+    let mut trial = state.clone();
+    let mut sink = actions::Said::default();
+    if !own.is_empty() {
+        let _ = super::play::run(&mut trial, data, side, &own, false, &mut Given::default(), &mut sink);
+    }
+    let played: Vec<String> = lines
+        .iter()
+        .filter_map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            match w.as_slice() {
+                ["PLAY", c, ..] | ["CLAIM", _, "DISCARD", c] => Some(c.to_string()),
+                _ => None,
+            }
+        })
+        .collect();
+    // Every cannon's plan for the round, and the last-turn claim, so that neither the
+    // Cannons phase nor the last play waits for a mail.
+    lines.push("FIRE DEFAULT".into());
+    if state.stage == Stage::Fire {
+        return lines.join("\n");
+    }
+    if side == state.first {
+        lines.push(if chance(rng, 60) { "LASTCLAIM ALWAYS" } else { "LASTCLAIM NEVER" }.into());
+    }
+    let mut hand: Vec<String> =
+        state.camp(side).hand.iter().filter(|h| !played.contains(h)).cloned().collect();
+    let mine_left = 7u32.saturating_sub(state.camp(side).played + played.len() as u32).min(depth);
+    for _ in 0..mine_left {
+        if hand.is_empty() {
+            break;
+        }
+        let i = rng.next_u32() as usize % hand.len();
+        let id = hand.remove(i);
+        let Some(card) = data.card(&id) else { continue };
+        let guard = match rng.next_u32() % 5 {
+            0 => "THEN IF OPPONENT PLAYS AP".to_string(),
+            1 => "THEN IF NOT OPPONENT PLAYS EVENT".to_string(),
+            2 => format!("THEN IF HOLDING {id}"),
+            3 => "THEN IF NOT OPPONENT ATTACKS".to_string(),
+            _ => "THEN".to_string(),
+        };
+        let mut ways: Vec<Vec<String>> = Vec::new();
+        // The Empire's chance: should a Wall space next to its units be broken by then,
+        // storm it and move in.
+        let mut heads: Vec<String> = Vec::new();
+        if side == Side::Imperial
+            && let Some((wall, from)) = breach(&trial, data)
+        {
+            let mut way = vec![format!("PLAY {id} AP")];
+            let n = trial.stack(&from).imperial().min(card.ap.saturating_sub(1)).max(1);
+            for _ in 0..n {
+                way.push(format!("ATTACK {wall} FROM {from}"));
+            }
+            way.push(format!("SLOW {from}-{wall}"));
+            heads.push(format!("THEN IF DAMAGE {wall} AT LEAST 1"));
+            ways.push(way);
+        }
+        if let Some(line) = event_line(&trial, data, side, card, rng) {
+            let mut way = vec![line];
+            let ap: i32 = card.effects.iter().filter(|e| e.op == "ap").map(|e| e.n).sum();
+            if ap > 0 {
+                way.extend(actions_for(&trial, data, side, ap as u32, rng));
+            }
+            ways.push(way);
+        }
+        let mut way = vec![format!("PLAY {id} AP")];
+        way.extend(actions_for(&trial, data, side, card.ap, rng));
+        ways.push(way);
+        if let Some(first) = ways.first() {
+            let _ = super::play::run(&mut trial, data, side, first, false, &mut Given::default(), &mut sink);
+        }
+        for (k, way) in ways.into_iter().enumerate() {
+            lines.push(match (k, heads.get(k)) {
+                (_, Some(h)) if k == 0 => h.clone(),
+                (_, Some(h)) => h.replacen("THEN", "ELSE", 1),
+                (k, None) if k == heads.len() => {
+                    guard.replacen("THEN", if k == 0 { "THEN" } else { "ELSE" }, 1)
+                }
+                _ => "ELSE".into(),
+            });
+            lines.extend(way);
+        }
+        lines.push("ELSE".into());
+        lines.push(format!("PLAY {id} AP"));
+        lines.push("REST PREPARE".into());
+    }
+    lines.join("\n")
+}
+
+/// The Wall space the Empire would storm: one next to a space of at least two of its
+/// units, the most damaged first.
+fn breach(state: &State, data: &Data) -> Option<(String, String)> {
+    let mut best: Option<(u32, String, String)> = None;
+    for (sp, st) in &state.units {
+        if st.imperial() < 2 {
+            continue;
+        }
+        for n in data.map.neighbours(sp) {
+            if data.map.space(n).is_some_and(|x| x.kind == Kind::Wall) {
+                let d = state.damage.get(n).copied().unwrap_or(0);
+                if best.as_ref().is_none_or(|(b, _, _)| d > *b) {
+                    best = Some((d, n.to_string(), sp.clone()));
+                }
+            }
+        }
+    }
+    best.map(|(_, w, f)| (w, f))
+}
+
+/// The file a report shows as an example: the bot's, with a plan two plays deep.
+pub fn example(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> String {
+    if state.revision >= 5 {
+        return planned(state, data, side, 2, rng);
+    }
+    orders(state, data, side, rng)
+}
+
+fn regroup(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<String> {
+    let from: Vec<String> =
+        state.units.iter().filter(|(_, s)| s.insurgent > 0).map(|(sp, _)| sp.clone()).collect();
+    let to: Vec<String> = data
+        .map
+        .spaces
+        .iter()
+        .filter(|s| actions::insurgent_room(state, data, &s.id).is_ok())
+        .map(|s| s.id.clone())
+        .collect();
+    match (pick(rng, &from), pick(rng, &to)) {
+        (Some(a), Some(b)) if a != b && chance(rng, 60) => vec![format!("REGROUP {a} {b}")],
+        _ => Vec::new(),
+    }
+}
+
 pub fn orders(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> String {
+    if state.revision >= 5 {
+        return planned(state, data, side, 7, rng);
+    }
     let mut lines: Vec<String> = Vec::new();
     match state.stage {
         Stage::Setup => lines.push("READY".into()),
@@ -206,10 +368,31 @@ fn play(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> Vec<St
     let id = pick(rng, &hand).cloned().unwrap_or_default();
     let Some(card) = data.card(&id).cloned() else { return Vec::new() };
     let mut out = Vec::new();
+    if let Some(line) = event_line(state, data, side, &card, rng) {
+        out.push(line);
+        let ap: i32 = card.effects.iter().filter(|e| e.op == "ap").map(|e| e.n).sum();
+        if ap > 0 {
+            out.extend(actions_for(state, data, side, ap as u32, rng));
+        }
+        return out;
+    }
+    out.push(format!("PLAY {} AP", card.id));
+    out.extend(actions_for(state, data, side, card.ap, rng));
+    out
+}
+
+/// The card's Event as a play line, now and then, where the side may play it.
+fn event_line(
+    state: &State,
+    data: &Data,
+    side: Side,
+    card: &super::data::Card,
+    rng: &mut dyn RngCore,
+) -> Option<String> {
     if may_play_event(side, &card.colour) && !card.effects.iter().any(|e| e.op == "gm") && chance(rng, 40) {
         let mut line = format!("PLAY {} EVENT", card.id);
         if card.effects.iter().any(|e| e.at.as_deref() == Some("target"))
-            && let Some(t) = target_for(state, data, side, &card)
+            && let Some(t) = target_for(state, data, side, card)
         {
             line.push_str(&format!(" TARGET {t}"));
         }
@@ -223,16 +406,9 @@ fn play(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> Vec<St
                 line.push_str(&format!(" AREA {a}"));
             }
         }
-        out.push(line);
-        let ap: i32 = card.effects.iter().filter(|e| e.op == "ap").map(|e| e.n).sum();
-        if ap > 0 {
-            out.extend(actions_for(state, data, side, ap as u32, rng));
-        }
-        return out;
+        return Some(line);
     }
-    out.push(format!("PLAY {} AP", card.id));
-    out.extend(actions_for(state, data, side, card.ap, rng));
-    out
+    None
 }
 
 /// Lines that spend about `ap` AP sensibly; more than can be paid is harmless (the
@@ -252,6 +428,16 @@ fn actions_for(state: &State, data: &Data, side: Side, ap: u32, rng: &mut dyn Rn
                 attacks.push(format!("ATTACK {n} FROM {sp}"));
             }
         }
+    }
+    // A unit attacks once a play: no more attacks from a space than units on it.
+    if state.revision >= 5 {
+        let mut used: std::collections::BTreeMap<String, u32> = Default::default();
+        attacks.retain(|a| {
+            let from = a.rsplit(' ').next().unwrap_or("").to_string();
+            let n = used.entry(from.clone()).or_insert(0);
+            *n += 1;
+            *n <= state.stack(&from).of(side)
+        });
     }
     // The Imperial side hammers the most damaged Wall spaces, forts first; the
     // Insurgents strike wherever they can.

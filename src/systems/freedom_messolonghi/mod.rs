@@ -21,6 +21,7 @@ pub mod events;
 pub mod invariants;
 pub mod orders;
 pub mod picture;
+pub mod plan;
 pub mod play;
 pub mod rehearsal;
 pub mod report;
@@ -75,8 +76,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2", "3", "4"],
-            help: "4: a THEN block, when its turn comes, meets the ingest check on the live board and then runs as the same lines sent by mail would (a line its own dice made impossible is skipped, not the whole block); 3: every line is checked at ingest against the live board (refused, or noted when the dice decide), a play replaced by the default names its line, reports show the orders due now; 2: standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before them (pinned: 4)",
+            values: &["1", "2", "3", "4", "5"],
+            help: "5: play plans: THEN and ELSE blocks with conditions (OPPONENT PLAYS/ATTACKS ..., HOLDING, tracks, DAMAGE, CLAIMABLE), tried in order when the turn comes, the plan stopping only where none can be played; 4: a THEN block, when its turn comes, meets the ingest check on the live board and then runs as the same lines sent by mail would (a line its own dice made impossible is skipped, not the whole block); 3: every line is checked at ingest against the live board (refused, or noted when the dice decide), a play replaced by the default names its line, reports show the orders due now; 2: standing LOSSES and PLACE name spaces in any case; 1: as campaigns made before them (pinned: 5)",
         },
         super::options::OptionSpec {
             key: "map_orders",
@@ -213,6 +214,9 @@ impl Freedom {
 
     /// Plays filed `THEN` blocks while they match and hold.
     fn run_blocks(&self, state: &mut State, dice: &mut Dice, log: &mut actions::Said) {
+        if state.revision >= 5 {
+            return self.run_plan(state, dice, log);
+        }
         while state.stage == Stage::Play && state.over.is_none() && state.gm_pending.is_none() {
             let side = state.to_play;
             if state.camp(side).blocks.is_empty() {
@@ -241,6 +245,43 @@ impl Freedom {
         }
     }
 
+    /// Revision 5: plays a plan's groups while one of each group's blocks holds and can
+    /// be played (see `plan`); where none can, the plan stops and the play is asked.
+    fn run_plan(&self, state: &mut State, dice: &mut Dice, log: &mut actions::Said) {
+        while state.stage == Stage::Play && state.over.is_none() && state.gm_pending.is_none() {
+            let side = state.to_play;
+            let blocks = &mut state.camp_mut(side).blocks;
+            if blocks.is_empty() {
+                return;
+            }
+            let size = 1 + blocks.iter().skip(1).take_while(|(g, _)| g.starts_with("ELSE")).count();
+            let group: Vec<(String, Vec<String>)> = blocks.drain(..size).collect();
+            let mut played = false;
+            for (head, lines) in group {
+                let fits =
+                    plan::parse(&self.data, &head).is_ok_and(|g| plan::matches(&g, state, side, &self.data));
+                if !fits {
+                    log.tell(side, format!("your block '{head}' did not match"));
+                    continue;
+                }
+                match blocks::play(state, &self.data, side, &lines, dice, log) {
+                    Ok(()) => {
+                        log.tell(side, format!("played by your block '{head}'"));
+                        played = true;
+                        break;
+                    }
+                    Err(why) => log.tell(side, format!("your block '{head}' cannot be played ({why})")),
+                }
+            }
+            if !played {
+                state.camp_mut(side).blocks.clear();
+                log.tell(side, "your plan stops here: your play is asked by mail".to_string());
+                return;
+            }
+            self.after_play(state, dice, log);
+        }
+    }
+
     fn after_play(&self, state: &mut State, dice: &mut Dice, log: &mut actions::Said) {
         if round::morale_end(state) {
             return;
@@ -249,6 +290,40 @@ impl Freedom {
             self.after_plays(state, dice, log);
         }
     }
+}
+
+/// A bot's file with every block whose play was taken out dropped whole (its head and
+/// its actions, which would otherwise join the block before), and an `ELSE` left first
+/// of its play's group made the group's `THEN`.
+fn whole_blocks(lines: Vec<String>) -> Vec<String> {
+    let head = |l: &str| l.starts_with("THEN") || l.starts_with("ELSE");
+    let mut kept = Vec::new();
+    let mut i = 0;
+    let mut group_open = false;
+    while let Some(l) = lines.get(i) {
+        if !head(l) {
+            kept.push(l.clone());
+            i += 1;
+            continue;
+        }
+        let end = lines.iter().skip(i + 1).position(|n| head(n)).map_or(lines.len(), |p| i + 1 + p);
+        let has_play = lines.get(i + 1).is_some_and(|n| n.starts_with("PLAY") || n.starts_with("CLAIM"));
+        let alternative = l.starts_with("ELSE");
+        if !alternative {
+            group_open = false;
+        }
+        if has_play {
+            let mut first = l.clone();
+            if alternative && !group_open {
+                first = format!("THEN{}", l.strip_prefix("ELSE").unwrap_or(l));
+            }
+            kept.push(first);
+            kept.extend(lines.iter().take(end).skip(i + 1).cloned());
+            group_open = true;
+        }
+        i = end;
+    }
+    kept
 }
 
 impl Freedom {
@@ -266,17 +341,7 @@ impl Freedom {
                 i += 1;
                 !bad.contains(&i)
             });
-            // A block left without its play goes too.
-            let mut kept = Vec::new();
-            for (j, l) in lines.iter().enumerate() {
-                let next_is_play =
-                    lines.get(j + 1).is_some_and(|n| n.starts_with("PLAY") || n.starts_with("CLAIM"));
-                if l.starts_with("THEN") && !next_is_play {
-                    continue;
-                }
-                kept.push(l.clone());
-            }
-            lines = kept;
+            lines = whole_blocks(lines);
             if lines.len() == before {
                 break;
             }
@@ -293,18 +358,25 @@ impl Freedom {
     /// The notation of the orders due now, for `REFERENCE` and the reports.
     fn reference(&self, state: &State, _lines: &[String]) -> Vec<String> {
         let mut out = vec![format!("now: {}", report::syntax_now(state))];
-        out.extend(self.guide_notes());
+        out.extend(self.guide_notes(state));
         out
     }
 
-    fn guide_notes(&self) -> Vec<String> {
-        vec![
+    fn guide_notes(&self, state: &State) -> Vec<String> {
+        let plans = state.revision >= 5;
+        let mut out = vec![
             "Spaces: CAMP, the main land M<row><column> (row 1 by the Wall, columns a-e), the Wall W1-W5 with the forts F1-F4, the city S1-S3, the shore O1-O3, the islands MAR, VAS, KLI and the lagoon MAR.1, MAR.2, VAS.1, KLI.1, KLI.2.".into(),
             "A play: PLAY <card> EVENT [TARGET <space>] [AREA <area>], or PLAY <card> AP followed by actions, or CLAIM <card> DISCARD <card>. REST PREPARE stores unspent AP.".into(),
             "Actions: Imperial MOVE a-b, c-d or MOVE a-b-c, SLOW a-b, ATTACK <space> FROM <space> [<space> ...], REWARD, PREPARE <n>, SUPPORT <area>, PLEA, BUILD CANNON <space>; Insurgent REGROUP a b, ATTACK <space> FROM <space> [UNTIL EMPTY], RAID <space> FROM <space>, PREPARE <n>, SUPPORT <area>, PLEA, REPAIR <space>, TRAIN <space>, BUILD CANNON <space>.".into(),
             "The Opening: the Imperial ADVANCE a-b c-d ... (up to five units of one row one space forward) and, in round 4, ALLIES <space> <n> ...; the Insurgent REGROUP <from> <to>.".into(),
-            "THEN IF OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card> starts a block for your next play; FIRE <space> AT <space> [ELSE <space>] files your cannons' plan for the round. REFERENCE in any file adds this notation to the acknowledgement.".into(),
-        ]
+        ];
+        if plans {
+            out.push("A plan plays your next plays without a mail each: THEN (or THEN IF <condition> [AND <condition> ...]) starts a block for your next play, ELSE (or ELSE IF ...) another way to make the same play; the first block of a play whose conditions hold and whose lines can be played then is played, and where none can be, the plan stops and that play is asked by mail. Conditions, each may start with NOT: OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card>|AP <card>|BLUE|RED|GREY; OPPONENT ATTACKS|MOVES|SLOWS|RAIDS|REPAIRS|TRAINS|SUPPORTS|PLEADS|PREPARES|BUILDS|REWARDS [<space>|<area>]; HOLDING <card>; [OPPONENT] MORALE|SUPPLIES|MONEY|PREPARATION AT LEAST|AT MOST <n>; DAMAGE <wall space> AT LEAST|AT MOST <n>; CLAIMABLE.".into());
+            out.push("FIRE <space> AT <space> [ELSE <space>] or FIRE DEFAULT files your cannons' plan for the round, and LASTCLAIM ALWAYS|NEVER answers the last-turn claim: with them in the same mail, neither waits for another. REFERENCE in any file adds this notation to the acknowledgement.".into());
+        } else {
+            out.push("THEN IF OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card> starts a block for your next play; FIRE <space> AT <space> [ELSE <space>] files your cannons' plan for the round. REFERENCE in any file adds this notation to the acknowledgement.".into());
+        }
+        out
     }
 
     /// The GM's file for a `gm` Event: `RULING <card>`, then operations.
@@ -417,8 +489,9 @@ impl System for Freedom {
             Some("2") => 2,
             Some("3") => 3,
             Some("4") => 4,
+            Some("5") => 5,
             Some(other) => {
-                return Err(Error::setup(format!("option revision={other}: use 4 (current), 3, 2 or 1")));
+                return Err(Error::setup(format!("option revision={other}: use 5 (current), 4, 3, 2 or 1")));
             }
         };
         Ok(state)
@@ -499,7 +572,10 @@ impl System for Freedom {
                 p.id = format!("R{r}-FIRE");
                 p.kind = "fire".into();
                 for side in [Side::Imperial, Side::Insurgent] {
-                    if state.camp(side).fire.is_none() {
+                    // Revision 5: a side with no cannon on the map has nothing to decide,
+                    // and is not asked for a mail.
+                    let guns = state.revision < 5 || state.cannons.values().any(|c| c.side == side);
+                    if state.camp(side).fire.is_none() && guns {
                         p.due.push(state.player(side).to_string());
                     }
                 }
@@ -597,6 +673,14 @@ impl System for Freedom {
                 LineKind::Play | LineKind::Action => {
                     out.play.push(text.clone());
                     lines.play.push((i + 1, text.clone()));
+                }
+                LineKind::Then if text.starts_with("ELSE") && out.blocks.is_empty() => {
+                    errors.push(OrderError::new(
+                        i + 1,
+                        raw.trim(),
+                        "an ELSE block follows a THEN block: it is another way to make the same play",
+                    ));
+                    continue;
                 }
                 LineKind::Then => {
                     in_block = true;
@@ -734,13 +818,13 @@ impl System for Freedom {
                 let mut rng = rand_chacha::ChaCha20Rng::seed_from_u64(
                     u64::from(state.round) * 100 + u64::from(state.plays),
                 );
-                self.careful(state, player, bot::orders(state, &self.data, side, &mut rng))
+                self.careful(state, player, bot::example(state, &self.data, side, &mut rng))
                     .lines()
                     .map(str::to_string)
                     .collect()
             }
         };
-        Guide { now, notes: self.guide_notes(), next: Vec::new(), reference: Vec::new() }
+        Guide { now, notes: self.guide_notes(state), next: Vec::new(), reference: Vec::new() }
     }
 
     fn resolve(
@@ -923,7 +1007,7 @@ impl System for Freedom {
 
     /// New campaigns take the current corrections (see `State::revision`).
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("revision", "4"), ("map_orders", "yes")]
+        &[("revision", "5"), ("map_orders", "yes")]
     }
 
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {

@@ -95,6 +95,10 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<LineK
             Err("CLAIM <card> DISCARD <card> [TARGET <space>] [AREA <area>]".into())
         }
         ["CLAIM", ..] => Err("CLAIM <card> DISCARD <card>".into()),
+        // Revision 5: plans (`THEN`, `THEN IF <conditions>`, `ELSE ...`; see `plan`).
+        [w0, ..] if state.revision >= 5 && (*w0 == "THEN" || *w0 == "ELSE") => {
+            super::plan::parse(data, line).map(|_| LineKind::Then)
+        }
         ["THEN", "IF", "OPPONENT", "PLAYS", guard] => {
             if !matches!(*guard, "ANY" | "AP" | "EVENT" | "CLAIM") {
                 need_card(data, guard)?;
@@ -187,6 +191,9 @@ pub fn check(data: &Data, state: &State, side: Side, line: &str) -> Result<LineK
             }
             Ok(LineKind::Opening)
         }
+        // Revision 5: the round's plan without naming a cannon: each fires at its
+        // default target (`cannons`), so the Cannons phase need not wait for a mail.
+        ["FIRE", "DEFAULT"] if state.revision >= 5 => Ok(LineKind::Fire),
         ["FIRE", sp, "HOLD"] => need_space(data, sp).map(|_| LineKind::Fire),
         ["FIRE", sp, "AT", rest @ ..] if !rest.is_empty() => {
             need_space(data, sp)?;

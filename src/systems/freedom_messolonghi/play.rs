@@ -34,13 +34,20 @@ pub fn run(
     let Some(first) = lines.first() else { return Err("no play".into()) };
     let label = state.play_id();
     let mut play = start(state, data, side, first, log)?;
+    let mut done = Vec::new();
     for line in &lines[1..] {
-        if let Err(why) = action(state, data, side, &mut play, line, dice, &label, log) {
-            if strict {
-                return Err(format!("{line}: {why}"));
+        match action(state, data, side, &mut play, line, dice, &label, log) {
+            Ok(()) => done.push(line.clone()),
+            Err(why) => {
+                if strict {
+                    return Err(format!("{line}: {why}"));
+                }
+                log.tell(side, format!("skipped: {line}: {why}"));
             }
-            log.tell(side, format!("skipped: {line}: {why}"));
         }
+    }
+    if state.revision >= 5 {
+        state.last_actions = done;
     }
     finish(state, side, &play, log);
     Ok(())

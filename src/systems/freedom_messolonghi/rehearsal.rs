@@ -482,14 +482,59 @@ fn blocks(
     let hand = &state.camp(side).hand;
     let held = |c: &str| hand.iter().any(|h| h.eq_ignore_ascii_case(c));
     let discarded = |c: &str| state.deck.discard.iter().any(|d| d.eq_ignore_ascii_case(c));
-    for ((gn, _), lines) in list {
-        out.push((
-            *gn,
-            Finding::Note(
-                "a block runs only if the other side's play matches it when your turn comes and every line of it can be played then; otherwise your play is asked by mail"
-                    .into(),
-            ),
-        ));
+    // Revision 5, plans: a group is a THEN block and the ELSE blocks after it. A card
+    // every block of an earlier group plays is surely gone; one only some play may be.
+    let plan = state.revision >= 5;
+    let file_plays = !gone.is_empty();
+    let mut group = 0usize;
+    let mut group_cards: Vec<Vec<String>> = Vec::new();
+    let mut maybe_gone: Vec<String> = Vec::new();
+    let close_group = |cards: &mut Vec<Vec<String>>, gone: &mut Vec<String>, maybe: &mut Vec<String>| {
+        let all: Vec<String> = cards.iter().flatten().cloned().collect();
+        for c in &all {
+            if cards.iter().all(|g| g.contains(c)) {
+                gone.push(c.clone());
+            } else {
+                maybe.push(c.clone());
+            }
+        }
+        cards.clear();
+    };
+    for (i, ((gn, head), lines)) in list.iter().enumerate() {
+        if plan {
+            let alternative = head.starts_with("ELSE");
+            if !alternative && i > 0 {
+                close_group(&mut group_cards, &mut gone, &mut maybe_gone);
+                group += 1;
+            }
+            group_cards.push(Vec::new());
+            let last = list.get(i + 1).is_none_or(|((_, h), _)| !h.starts_with("ELSE"));
+            let when = super::plan::parse(data, head).map(|g| super::plan::describe(&g)).unwrap_or_default();
+            let play = super::plan::play_of(state, side, file_plays, group)
+                .map(|p| format!("for {p}"))
+                .unwrap_or_else(|| format!("for your play {} of the plan", group + 1));
+            out.push((
+                *gn,
+                Finding::Note(format!(
+                    "{play}{}: played {}, when its lines can be played then; {}",
+                    if alternative { ", instead" } else { "" },
+                    if when == "always" { "whatever the other side did" } else { when.as_str() },
+                    if last {
+                        "otherwise your plan stops here and that play is asked by mail"
+                    } else {
+                        "otherwise the ELSE below"
+                    }
+                )),
+            ));
+        } else {
+            out.push((
+                *gn,
+                Finding::Note(
+                    "a block runs only if the other side's play matches it when your turn comes and every line of it can be played then; otherwise your play is asked by mail"
+                        .into(),
+                ),
+            ));
+        }
         let Some((n0, first)) = lines.first() else { continue };
         let w: Vec<&str> = first.split_whitespace().collect();
         let mut bad = fixed_first(data, side, first).err();
@@ -509,6 +554,17 @@ fn blocks(
         if bad.is_none()
             && let Some(card) = card_of(first)
         {
+            if plan && maybe_gone.iter().any(|g| g.eq_ignore_ascii_case(&card)) && held(&card) {
+                out.push((
+                    *n0,
+                    Finding::Note(format!(
+                        "{card} is played by an earlier block of this plan, if that block runs"
+                    )),
+                ));
+            }
+            if let Some(g) = group_cards.last_mut() {
+                g.push(card.clone());
+            }
             if gone.iter().any(|g| g.eq_ignore_ascii_case(&card)) {
                 bad = Some(format!("{card} is played by an earlier line of this file"));
             } else if discarded(&card) {
@@ -521,7 +577,9 @@ fn blocks(
                     )),
                 ));
             }
-            gone.push(card);
+            if !plan {
+                gone.push(card);
+            }
         }
         if let Some(e) = bad {
             out.push((*n0, Finding::Refuse(e)));
@@ -529,6 +587,14 @@ fn blocks(
         for (n, l) in &lines[1..] {
             if let Err(e) = fixed_action(data, side, l) {
                 out.push((*n, Finding::Refuse(e)));
+            } else if plan && l != "REST PREPARE" {
+                out.push((
+                    *n,
+                    Finding::Note(
+                        "checked on the board as it stands when the block's turn comes: should it fail whatever the dice then, this block gives way; should the dice leave it nothing to do, it is skipped and you are told"
+                            .into(),
+                    ),
+                ));
             }
         }
     }

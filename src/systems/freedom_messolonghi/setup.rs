@@ -70,6 +70,7 @@ pub fn new_state(data: &Data, players: Players) -> State {
         plays: 0,
         claimable: None,
         last_play: None,
+        last_actions: Vec::new(),
         modifiers: Vec::new(),
         insurgent_cannon_built: false,
         gm_pending: None,

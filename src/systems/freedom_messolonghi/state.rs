@@ -183,6 +183,10 @@ pub struct State {
     /// The last play, for THEN guards: (side, card, how).
     #[serde(default)]
     pub last_play: Option<(Side, String, String)>,
+    /// The action lines the last play carried out, for a plan's `OPPONENT ATTACKS W3`
+    /// (revision 5; empty, and not written, before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub last_actions: Vec<String>,
     #[serde(default)]
     pub modifiers: Vec<Modifier>,
     #[serde(default)]
