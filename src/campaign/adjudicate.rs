@@ -313,7 +313,14 @@ pub fn render_reports(
         ctx.layout = config.report_layout;
         for format in Format::ALL {
             let path = PathBuf::from(format!("reports/{step}/{}.{}", viewer.report_name(), format.ext()));
-            out.push((path, templates.render(kind, format, &ctx)?, viewer.clone()));
+            let text = templates.render(kind, format, &ctx)?;
+            // Layout 3 (new campaigns) keeps the text report to a mail's 72 columns.
+            let text = if format == Format::Text && config.report_layout >= 3 {
+                crate::report::wrap::wrap(&text, crate::report::wrap::WIDTH)
+            } else {
+                text
+            };
+            out.push((path, text, viewer.clone()));
         }
     }
     Ok(out)

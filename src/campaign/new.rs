@@ -169,7 +169,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         options,
         directory_mode: None,
         escape_reports: true,
-        report_layout: 2,
+        report_layout: 3,
         maps: true,
         mail_pictures,
         linked_pictures: true,
