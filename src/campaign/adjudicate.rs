@@ -272,7 +272,13 @@ pub fn render_reports(
         // reader's own copy is written only where it differs from the public one: the
         // same picture again would be a private file whose bare hash is published.
         if config.maps
-            && let Some(svg) = engine.picture(before, &computed.state, &viewer, &computed.events)?
+            && let Some(svg) = engine.picture(
+                before,
+                &computed.state,
+                &viewer,
+                &computed.events,
+                &crate::maps::Frame { style: config.map_style, step },
+            )?
         {
             if public_svg.as_deref() != Some(svg.as_str()) {
                 let path = PathBuf::from(format!("reports/{step}/{}.svg", viewer.report_name()));

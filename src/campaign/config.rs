@@ -43,6 +43,12 @@ pub struct Config {
     /// they did, so they replay byte for byte.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps: bool,
+    /// How the board pictures are drawn: 2 (new campaigns) titles them with the game,
+    /// the step and the season, fills land by its owner, keeps every name clear of
+    /// units, marks and other names, and gives every board a legend; absent (0) in
+    /// campaigns made before, whose pictures keep their bytes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub map_style: u32,
     /// Report mails carry the board as a PNG attachment (about 100 KB a mail). A GM whose
     /// list or players limit attachments sets `--option mail_pictures=no` (or
     /// `mail_pictures = false` here); the picture stays in the HTML report and on disk.

@@ -171,6 +171,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         escape_reports: true,
         report_layout: 3,
         maps: true,
+        map_style: crate::maps::STYLE,
         mail_pictures,
         linked_pictures: true,
         published,

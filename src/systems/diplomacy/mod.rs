@@ -941,12 +941,25 @@ impl System for Diplomacy {
         Ok(Resolution { state: new_state, events })
     }
 
-    fn picture(&self, _before: &State, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
+    fn picture(
+        &self,
+        _before: &State,
+        state: &State,
+        _viewer: &Viewer,
+        results: &[Event],
+        frame: &crate::maps::Frame,
+    ) -> Option<String> {
         let layout = self.board.as_ref()?;
         let pos = state.position(&self.map).ok()?;
         let title = format!("{}: {}", self.map.name, state.turn.title());
         let on = picture::OnBoard { board: &pos.board, ownership: &pos.ownership, dislodged: &pos.dislodged };
-        Some(crate::maps::draw::svg(layout, &picture::scene(&self.map, &self.names, title, on, results)))
+        let scene = picture::scene(&self.map, &self.names, title, on, results);
+        if frame.clear() {
+            let title = format!("Diplomacy ({}): {}, step {}", self.map.name, state.turn.title(), frame.step);
+            let scene = picture::clear(&self.map, scene, title, &pos.ownership);
+            return Some(crate::maps::clear::svg(layout, &scene));
+        }
+        Some(crate::maps::draw::svg(layout, &scene))
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

@@ -905,6 +905,7 @@ impl System for Freedom {
         state: &State,
         _viewer: &Viewer,
         results: &[super::Event],
+        _frame: &crate::maps::Frame,
     ) -> Option<String> {
         if !state.map_orders {
             return Some(report::svg(state, &self.data));

@@ -472,6 +472,7 @@ impl System for FrontLine {
         state: &State,
         _viewer: &Viewer,
         results: &[super::Event],
+        _frame: &crate::maps::Frame,
     ) -> Option<String> {
         if !state.options.map_orders {
             return Some(svg::svg(state, &self.data));
