@@ -905,12 +905,16 @@ impl System for Freedom {
         state: &State,
         _viewer: &Viewer,
         results: &[super::Event],
-        _frame: &crate::maps::Frame,
+        frame: &crate::maps::Frame,
     ) -> Option<String> {
+        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
+        if frame.clear() {
+            let marks = picture::marks(&self.data, &lines);
+            return Some(report::svg_clear(state, &self.data, &marks, frame.step));
+        }
         if !state.map_orders {
             return Some(report::svg(state, &self.data));
         }
-        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
         Some(report::svg_with(state, &self.data, &picture::marks(&self.data, &lines)))
     }
 
