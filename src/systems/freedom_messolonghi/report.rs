@@ -464,15 +464,9 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[super::picture::Mark], ste
                 );
             }
             (MarkKind::Remove, [_, ..]) => {
+                // One badge a lost unit, beside the space (its counts stay readable).
                 let Some(space) = m.path.first() else { continue };
-                match lost.iter_mut().find(|(s, _, _)| s == space) {
-                    Some((_, n, t)) => {
-                        *n += 1;
-                        t.push_str("; ");
-                        t.push_str(&m.title);
-                    }
-                    None => lost.push((space.clone(), 1, m.title.clone())),
-                }
+                lost.push((space.clone(), 1, m.title.clone()));
             }
             (kind, [first, .., last]) => {
                 let mut pts = points.clone();
@@ -499,7 +493,7 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[super::picture::Mark], ste
             _ => {}
         }
     }
-    for (space, n, t) in &lost {
+    for (k, (space, n, t)) in lost.iter().enumerate() {
         let Some((x, y)) = at(space) else { continue };
         let spots: Vec<(f64, f64)> = (0..12)
             .map(|j| {
@@ -513,7 +507,7 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[super::picture::Mark], ste
         let (bx, by) = spots[i.min(spots.len() - 1)];
         let _ = write!(
             out,
-            r##"<g id="mark-lost-{}" class="order remove"><title>{}</title><circle cx="{bx:.1}" cy="{by:.1}" r="9" fill="#c0392b" stroke="#fff"/><text x="{bx:.1}" y="{:.1}" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">-{n}</text></g>"##,
+            r##"<g id="mark-lost-{k}-{}" class="order remove"><title>{}</title><circle cx="{bx:.1}" cy="{by:.1}" r="9" fill="#c0392b" stroke="#fff"/><text x="{bx:.1}" y="{:.1}" font-size="10" font-weight="bold" fill="#fff" text-anchor="middle">-{n}</text></g>"##,
             esc(space),
             esc(t),
             by + 3.6
