@@ -105,16 +105,11 @@ impl Placer {
 fn inside(cells: &[Vec<Point>], p: Point) -> bool {
     cells.iter().any(|c| {
         let n = c.len();
-        n >= 3
-            && (0..n).all(|k| {
-                let (a, b) = (c[k], c[(k + 1) % n]);
-                (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0) >= -1e-6
-            })
-            || n >= 3
-                && (0..n).all(|k| {
-                    let (a, b) = (c[k], c[(k + 1) % n]);
-                    (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0) <= 1e-6
-                })
+        let side = |k: usize| {
+            let (a, b) = (c[k], c[(k + 1) % n]);
+            (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0)
+        };
+        n >= 3 && ((0..n).all(|k| side(k) >= -1e-6) || (0..n).all(|k| side(k) <= 1e-6))
     })
 }
 
@@ -178,9 +173,9 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
         r##"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w:.0} {total_h:.0}" width="{w:.0}" height="{total_h:.0}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="10">"##
     );
     let _ = write!(s, "<title>{}</title>", esc(&scene.title));
-    s.push_str(concat!(
+    s.push_str(
         r##"<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4.5" markerHeight="4.5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>"##,
-    ));
+    );
     let _ = write!(s, r##"<rect width="{w:.0}" height="{total_h:.0}" fill="#f7f4ec"/>"##);
     let _ = write!(
         s,

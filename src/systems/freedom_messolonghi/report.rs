@@ -397,7 +397,6 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[super::picture::Mark], ste
             [("#c62828", st.expeditionary), ("#2e7d32", st.allied), ("#1565c0", st.insurgent)]
                 .into_iter()
                 .filter(|(_, n)| *n > 0)
-                .map(|(c, n)| (c, n as u32))
                 .collect();
         if !counts.is_empty() {
             let text: String = counts.iter().map(|(_, n)| n.to_string()).collect::<Vec<_>>().join(" ");
