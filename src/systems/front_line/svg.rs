@@ -586,7 +586,7 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
     let notes = [
         "cities: W Capital, 2 Air Base, 3 Industry; 1 purple square; F Fallen; purple cross: disrupted",
         "thick arrow: move, thin: attack (the side's colour; dashed: missed), red: retreat, dotted: by sea",
-        "green ring: new unit; crossed counter: unit lost; K/I/T/A: unit type, with its id",
+        "green ring: new unit; crossed counter: unit lost; I infantry, T tank, A artillery",
     ];
     for (k, n) in notes.iter().enumerate() {
         let _ = write!(
