@@ -13,7 +13,7 @@
 use std::fmt::Write;
 
 use super::draw::{ArrowKind, Scene, cross, shorten};
-use super::layout::{Ground, Layout};
+use super::layout::{Coast, Ground, Layout};
 use super::voronoi::Point;
 use crate::report::xml as esc;
 
@@ -144,6 +144,13 @@ const RING: [(f64, f64); 16] = [
 
 /// The picture of `scene` on `layout`, drawn clear (style 2).
 pub fn svg(layout: &Layout, scene: &Scene) -> String {
+    svg_on(layout, scene, None)
+}
+
+/// The same, on real coastlines where the board has them (`coast`): the sea first, the
+/// land over it, each land province's part of the land in its colour, the coast drawn
+/// along the real shore.
+pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     let (w, h) = (layout.width, layout.height);
     let top = TITLE_H;
     // The legend: entries laid out in rows under the map.
@@ -185,7 +192,10 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
     );
     let _ = write!(s, r##"<g transform="translate(0 {top:.0})">"##);
     // Ground, provinces (filled by their owner where the scene says), borders.
-    for (g, cell) in &layout.blanks {
+    if let Some(coast) = coast {
+        s.push_str(&on_coast(layout, scene, coast));
+    }
+    for (g, cell) in layout.blanks.iter().filter(|_| coast.is_none()) {
         let _ = write!(
             s,
             r##"<path d="{}" fill="{}" stroke="{}" stroke-width="0.6"/>"##,
@@ -194,7 +204,7 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
             fill(*g)
         );
     }
-    for shape in &layout.shapes {
+    for shape in layout.shapes.iter().filter(|_| coast.is_none()) {
         let base = fill(shape.ground);
         let tint = scene.tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(&shape.id)).map(|(_, c)| c);
         let _ = write!(
@@ -209,7 +219,9 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
         }
         s.push_str("</g>");
     }
-    s.push_str(&layout.borders_svg);
+    if coast.is_none() {
+        s.push_str(&layout.borders_svg);
+    }
 
     let mut placer = Placer::new((1.0, 1.0, w - 1.0, h - 1.0));
     let at = |id: &str| layout.shape(id).map(|sh| sh.label);
@@ -471,6 +483,47 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
         }
     }
     s.push_str("</svg>\n");
+    s
+}
+
+/// The ground on real coastlines: the sea's cells, the land over them, each land
+/// province's share of the land, and the shore.
+fn on_coast(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
+    let mut s = String::new();
+    let sea = fill(Ground::Sea);
+    let _ = write!(s, r##"<rect width="{:.0}" height="{:.0}" fill="{sea}"/>"##, layout.width, layout.height);
+    let tint_of = |id: &str| scene.tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(id)).map(|(_, c)| c);
+    for shape in layout.shapes.iter().filter(|sh| sh.ground == Ground::Sea) {
+        let _ = write!(
+            s,
+            r##"<g class="province" data-id="{}"><title>{}</title><path d="{}" fill="{sea}" stroke="#9fbfdc" stroke-width="0.8"/>"##,
+            esc(&shape.id),
+            esc(&shape.id.to_ascii_uppercase()),
+            shape.d
+        );
+        if let Some(t) = tint_of(&shape.id) {
+            let _ = write!(s, r##"<path d="{}" fill="{}" fill-opacity="0.42"/>"##, shape.d, esc(t));
+        }
+        s.push_str("</g>");
+    }
+    let _ = write!(s, r##"<path d="{}" fill="#d8d2c2" fill-rule="nonzero"/>"##, coast.land);
+    for (i, shape) in layout.shapes.iter().enumerate().filter(|(_, sh)| sh.ground != Ground::Sea) {
+        let base = fill(shape.ground);
+        let _ = write!(
+            s,
+            r##"<g class="province" data-id="{}"><title>{}</title>"##,
+            esc(&shape.id),
+            esc(&shape.id.to_ascii_uppercase())
+        );
+        for (_, d) in coast.pieces.iter().filter(|(k, _)| *k == i) {
+            let _ = write!(s, r##"<path d="{d}" fill="{base}" stroke="#8a7f6a" stroke-width="0.7"/>"##);
+            if let Some(t) = tint_of(&shape.id) {
+                let _ = write!(s, r##"<path d="{d}" fill="{}" fill-opacity="0.42"/>"##, esc(t));
+            }
+        }
+        s.push_str("</g>");
+    }
+    let _ = write!(s, r##"<path d="{}" fill="none" stroke="#5b6f82" stroke-width="1.1"/>"##, coast.land);
     s
 }
 

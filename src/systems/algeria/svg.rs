@@ -330,8 +330,8 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
         label(&mut texts, sx, sy, &a.name, &format!(r##" fill="#222"{weight}"##));
     }
     // Moves as arrows; losses, missions, builds and Terror as badges beside the disc.
-    let mut badges: Vec<(String, &str, String, &str)> = Vec::new(); // area, colour, text, title
-    let mut lost: Vec<(String, usize, String)> = Vec::new();
+    // Area, colour, text, class, hover text: one badge a lost unit, mission or build.
+    let mut badges: Vec<(String, &str, String, &str, String)> = Vec::new();
     for m in marks {
         let Some(to) = data.area(&m.area) else { continue };
         let (x, y) = (f64::from(to.at[0]), f64::from(to.at[1]));
@@ -357,29 +357,29 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
                     esc(&m.title)
                 );
             }
-            (MarkKind::Build, _) => badges.push((m.area.clone(), "#1e8449", "+".into(), "build")),
-            (MarkKind::Remove, _) => match lost.iter_mut().find(|(a, _, _)| *a == m.area) {
-                Some((_, k, t)) => {
-                    *k += 1;
-                    t.push_str("; ");
-                    t.push_str(&m.title);
-                }
-                None => lost.push((m.area.clone(), 1, m.title.clone())),
-            },
+            (MarkKind::Build, _) => {
+                badges.push((m.area.clone(), "#1e8449", "+".into(), "build", m.title.clone()))
+            }
+            (MarkKind::Remove, _) => {
+                badges.push((m.area.clone(), "#c0392b", "-1".into(), "remove", m.title.clone()))
+            }
             (MarkKind::Mission { letter, class }, _) => {
-                badges.push((m.area.clone(), "#b8860b", (*letter).to_string(), class))
+                badges.push((m.area.clone(), "#b8860b", (*letter).to_string(), class, m.title.clone()))
             }
         }
     }
-    for (area, k, _) in &lost {
-        badges.push((area.clone(), "#c0392b", format!("-{k}"), "remove"));
-    }
     for a in &data.areas {
         if state.areas.get(&a.id).is_some_and(|st| st.terror) {
-            badges.push((a.id.clone(), "#b00000", "T".into(), "terror"));
+            badges.push((
+                a.id.clone(),
+                "#b00000",
+                "T".into(),
+                "marker terror-marker",
+                format!("Terror in {}", a.name),
+            ));
         }
     }
-    for (k, (area, colour, text, class)) in badges.iter().enumerate() {
+    for (k, (area, colour, text, class, title)) in badges.iter().enumerate() {
         let Some(a) = data.area(area) else { continue };
         let (x, y) = (f64::from(a.at[0]), f64::from(a.at[1]));
         let r = 8.5_f64.max(text_width(text, 10.0) / 2.0 + 2.0);
@@ -393,15 +393,10 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
         let cands: Vec<_> = spots.iter().map(|(bx, by)| (bx - r, by - r, bx + r, by + r)).collect();
         let i = placer.place(&cands);
         let (bx, by) = spots[i.min(spots.len() - 1)];
-        let title = lost
-            .iter()
-            .find(|(a, _, _)| a == area && *class == "remove")
-            .map(|(_, _, t)| t.clone())
-            .unwrap_or_else(|| format!("{class} in {}", a.name));
         let _ = write!(
             s,
             r##"<g id="mark-{k}" class="order {class}"><title>{}</title><circle cx="{bx:.1}" cy="{by:.1}" r="{r:.1}" fill="{colour}" stroke="#fff" stroke-width="1"/><text x="{bx:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-size="10" font-weight="bold">{}</text></g>"##,
-            esc(&title),
+            esc(title),
             by + 3.6,
             esc(text)
         );

@@ -430,7 +430,7 @@ impl System for GuerillaWarfare {
                 frame.step
             );
             let mut scene = picture::clear(&self.map, scene, title, &dec.ownership);
-            scene.notes.push("1/3 A, 2/3 F: your hidden fractions (dashed)".into());
+            scene.notes.push("small dashed counters: your own hidden fractions".into());
             return Some(crate::maps::clear::svg(layout, &scene));
         }
         Some(crate::maps::draw::svg(layout, &scene))
