@@ -183,7 +183,7 @@ fn a_wait_without_a_new_mail_lets_the_rest_of_the_script_run_on() {
 fn the_demo_verifies_draws_its_map_and_a_changed_die_does_not_verify() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("demo");
-    let out = ok(&["demo", "--seed", "1", "--system", "algeria", "--dir", dir.to_str().unwrap()]);
+    let out = unfold(&ok(&["demo", "--seed", "1", "--system", "algeria", "--dir", dir.to_str().unwrap()]));
     for needle in [
         "(T1-REACT.1)",
         "(T1-OPS.2)",

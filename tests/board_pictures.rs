@@ -257,7 +257,7 @@ fn front_line_draws_every_action_of_the_step() {
     let mut drawn = 0;
     for k in 1..200 {
         let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };
-        let text = std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap();
+        let text = unfold(&std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap());
         let results: Vec<&str> = text
             .lines()
             .skip_while(|l| *l != "Results")
@@ -305,7 +305,7 @@ fn algeria_draws_every_action_of_the_step() {
     let mut drawn = 0;
     for k in 1..200 {
         let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };
-        let text = std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap();
+        let text = unfold(&std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap());
         let results: Vec<&str> = text
             .lines()
             .skip_while(|l| *l != "Results")
@@ -401,7 +401,7 @@ fn freedom_draws_every_action_of_the_step() {
     let mut drawn = 0;
     for k in 1..200 {
         let Ok(svg) = std::fs::read_to_string(dir.join(format!("reports/{k}/public.svg"))) else { continue };
-        let text = std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap();
+        let text = unfold(&std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt"))).unwrap());
         let results: Vec<&str> = text
             .lines()
             .skip_while(|l| *l != "Results")

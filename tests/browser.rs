@@ -2,7 +2,8 @@
 //! served on loopback and loaded in headless Chromium (Debian's, driven by
 //! playwright-core from `tests/browser/`). Every board map must be drawn with the
 //! number of provinces its board has and the units its step's picture holds, every
-//! link must answer, and a screenshot of each page is kept in
+//! link must answer, each system's board (its demo's first step) is opened alone, and a
+//! screenshot of each page and board is kept in
 //! `target/browser-screenshots/` (with `UMPIRE_SCREENSHOTS=docs`, also in
 //! `docs/screenshots/`, the README's pictures).
 //!
@@ -16,6 +17,10 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 const CHROMIUM: &str = "/usr/bin/chromium";
+
+/// The systems whose boards the README shows.
+const BOARDS: [&str; 6] =
+    ["diplomacy", "guerilla-warfare", "andartes", "algeria", "front-line", "freedom-messolonghi"];
 
 fn count(svg: &str, needle: &str) -> usize {
     svg.matches(needle).count()
@@ -110,6 +115,19 @@ fn the_zine_and_the_site_render_in_a_browser() {
             "screenshot": shot,
         }));
     }
+    // Each system's board after its demo's first step, opened as the SVG file itself:
+    // every province and unit drawn inside it, and a screenshot of the board alone.
+    for system in BOARDS {
+        let dir = tmp.path().join(format!("boards/{system}"));
+        ok(&["demo", "--seed", "1", "--system", system, "--dir", dir.to_str().unwrap()]);
+        let svg = std::fs::read_to_string(dir.join("reports/1/public.svg")).unwrap();
+        pages.push(serde_json::json!({
+            "url": url(&format!("boards/{system}/reports/1/public.svg")),
+            "maps": [{"provinces": count(&svg, "class=\"province\""), "units": count(&svg, "class=\"unit")}],
+            "minLinks": 0,
+            "board": shots.join(format!("board-{system}.png")),
+        }));
+    }
     let plan = tmp.path().join("plan.json");
     std::fs::write(
         &plan,
@@ -132,7 +150,12 @@ fn the_zine_and_the_site_render_in_a_browser() {
         "zine-letters.png",
         "site-index.png",
         "site-step.png",
-    ] {
+    ]
+    .into_iter()
+    .map(String::from)
+    .chain(BOARDS.iter().map(|s| format!("board-{s}.png")))
+    {
+        let shot = shot.as_str();
         let bytes = std::fs::read(shots.join(shot)).unwrap();
         assert!(bytes.starts_with(b"\x89PNG") && bytes.len() > 5_000, "{shot} is no screenshot");
         let kept = here.join("target/browser-screenshots");

@@ -133,7 +133,7 @@ fn a_hand_is_its_owners_alone_and_a_gms_card_changes_play() {
             .unwrap()
             .to_string()
     };
-    let eleni = ok(&["report", dir.to_str().unwrap(), "--for", "eleni"]);
+    let eleni = unfold(&ok(&["report", dir.to_str().unwrap(), "--for", "eleni"]));
     assert!(eleni.contains("Insurgent's hand"), "{eleni}");
     for c in &hand {
         assert!(eleni.contains(&text_of(c)), "{c} missing from her report");

@@ -181,7 +181,7 @@ fn a_plan_by_mail_is_acknowledged_play_by_play_and_runs_without_another_mail() {
     let state: State = serde_json::from_str(&std::fs::read_to_string(latest_state(&dir)).unwrap()).unwrap();
     let all = plays(&state);
     send(IMP, 3, &plan(IMP, &all));
-    let ack = newest_ack(&dir);
+    let ack = unfold(&newest_ack(&dir));
     for want in [
         "# note: for R1-P01: played whatever the other side did",
         "# note: for R1-P03: played if the other side's play is for AP",
@@ -253,7 +253,7 @@ fn the_readme_plan_example_is_accepted_and_plays() {
     send(INS, 2, "READY");
     assert_eq!(open_phase(&dir), "R1-ADV");
     send(IMP, 3, body);
-    let ack = newest_ack(&dir);
+    let ack = unfold(&newest_ack(&dir));
     assert!(ack.contains("ACCEPTED"), "{ack}");
     for play in ["R1-P01", "R1-P03", "R1-P05"] {
         assert!(ack.contains(&format!("# note: for {play}: played")), "no note for {play}:\n{ack}");

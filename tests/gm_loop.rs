@@ -122,8 +122,13 @@ fn accepted_orders_resolve_with_receipt_and_verify() {
     assert!(out.contains("step 1"), "{out}");
     // The ack gives receipt and salt; the player can check r = H(s + sealed).
     let ack = std::fs::read_to_string(dir.join("phases/1/acks/000001.txt")).unwrap();
-    let receipt = ack.lines().find_map(|l| l.strip_prefix("Receipt: ")).unwrap().trim().to_string();
-    let salt = ack.lines().find_map(|l| l.trim().strip_prefix("Salt:")).unwrap().trim().to_string();
+    // Each under its label (an acknowledgement keeps to 72 columns).
+    let under = |label: &str| {
+        let mut lines = ack.lines();
+        lines.find(|l| l.trim() == label).unwrap();
+        lines.next().unwrap().trim().to_string()
+    };
+    let (receipt, salt) = (under("Receipt:"), under("Salt:"));
     let sealed = std::fs::read(dir.join("phases/1/orders/alice-000001.txt")).unwrap();
     assert!(!String::from_utf8_lossy(&sealed).contains(&s["alice"]), "the sealed file keeps the secret");
     let mut bytes = hex::decode(salt).unwrap();

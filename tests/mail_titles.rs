@@ -102,7 +102,7 @@ fn the_published_place_is_where_players_check() {
         }
         ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
         ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
-        let text = std::fs::read_to_string(dir.join("reports/1/public.txt")).unwrap();
+        let text = unfold(&std::fs::read_to_string(dir.join("reports/1/public.txt")).unwrap());
         assert!(text.contains(&format!("Check it yourself: {expect}")), "{name}: {text}");
         // The published record carries the setting: its reports verify from it alone.
         let out = tmp.path().join(format!("{name}-published"));

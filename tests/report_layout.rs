@@ -54,18 +54,21 @@ fn powers_in_the_rulebooks_order_and_the_next_phase_labelled() {
     }
     let results = text.split("\nResults\n").nth(1).unwrap().split("\n\n").next().unwrap();
     assert_eq!(results.lines().last(), Some("  Next: Fall 1901 Movement"), "{results}");
-    // The four commitments start in one column.
-    let columns: Vec<usize> = text
-        .lines()
-        .filter(|l| {
-            ["revealed element", "previous element", "orders digest", "state commitment"]
+    // The four commitments start in one column, each under its label, and the whole
+    // report keeps to a mail's 72 columns.
+    let lines: Vec<&str> = text.lines().collect();
+    let columns: Vec<usize> = lines
+        .windows(2)
+        .filter(|w| {
+            ["revealed element:", "previous element:", "orders digest:", "state commitment:"]
                 .iter()
-                .any(|k| l.contains(k))
+                .any(|k| w[0].trim() == *k)
         })
-        .map(|l| l.len() - 64)
+        .map(|w| w[1].len() - 64)
         .collect();
     assert_eq!(columns.len(), 4, "{text}");
     assert!(columns.iter().all(|c| *c == columns[0]), "{columns:?}\n{text}");
+    assert!(lines.iter().all(|l| l.chars().count() <= 72), "{text}");
 
     // Pinned to revision 2: the map's order, and the bare phase.
     let old = diplomacy(&tmp.path().join("old"), Some("revision=2"));

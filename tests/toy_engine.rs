@@ -277,7 +277,7 @@ fn a_question_is_answered_by_a_bare_reply_to_the_report_mail_and_by_no_one_else(
     let report = dir.join("outbox/0001-report-red.eml");
     let text = mail_text(&report).replace("\r\n", "\n");
     assert!(text.contains("Question for red"), "{text}");
-    assert!(text.contains("reply\nto this mail with the number"), "{text}");
+    assert!(text.contains("reply to this mail with the number"), "{text}");
     let lines: Vec<&str> = text.lines().map(str::trim_end).collect();
     let orders =
         ["  GAME g", "  PLAYER red", "  SECRET (your secret)", "  PHASE T1-CHOICE", "  take", "  END"];

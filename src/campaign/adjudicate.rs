@@ -272,7 +272,13 @@ pub fn render_reports(
         // reader's own copy is written only where it differs from the public one: the
         // same picture again would be a private file whose bare hash is published.
         if config.maps
-            && let Some(svg) = engine.picture(before, &computed.state, &viewer, &computed.events)?
+            && let Some(svg) = engine.picture(
+                before,
+                &computed.state,
+                &viewer,
+                &computed.events,
+                &crate::maps::Frame { style: config.map_style, step },
+            )?
         {
             if public_svg.as_deref() != Some(svg.as_str()) {
                 let path = PathBuf::from(format!("reports/{step}/{}.svg", viewer.report_name()));
@@ -313,7 +319,14 @@ pub fn render_reports(
         ctx.layout = config.report_layout;
         for format in Format::ALL {
             let path = PathBuf::from(format!("reports/{step}/{}.{}", viewer.report_name(), format.ext()));
-            out.push((path, templates.render(kind, format, &ctx)?, viewer.clone()));
+            let text = templates.render(kind, format, &ctx)?;
+            // Layout 3 (new campaigns) keeps the text report to a mail's 72 columns.
+            let text = if format == Format::Text && config.report_layout >= 3 {
+                crate::report::wrap::wrap(&text, crate::report::wrap::WIDTH)
+            } else {
+                text
+            };
+            out.push((path, text, viewer.clone()));
         }
     }
     Ok(out)

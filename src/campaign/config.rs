@@ -32,9 +32,10 @@ pub struct Config {
     /// before escaping existed lack it and keep rendering as they did, so they replay.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub escape_reports: bool,
-    /// The reports' layout: 2 (new campaigns) aligns the text report's commitments
-    /// under one column whatever the step's number; absent (0) in campaigns made
-    /// before, whose reports keep their bytes.
+    /// The reports' layout: 2 aligns the text report's commitments under one column
+    /// whatever the step's number; 3 (new campaigns) also keeps the text report to a
+    /// mail's 72 columns (each commitment under its label, long lines broken between
+    /// words); absent (0) in campaigns made before, whose reports keep their bytes.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub report_layout: u32,
     /// Reports carry a picture of the board with the step's orders drawn on it (new
@@ -42,6 +43,12 @@ pub struct Config {
     /// they did, so they replay byte for byte.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps: bool,
+    /// How the board pictures are drawn: 2 (new campaigns) titles them with the game,
+    /// the step and the season, fills land by its owner, keeps every name clear of
+    /// units, marks and other names, and gives every board a legend; absent (0) in
+    /// campaigns made before, whose pictures keep their bytes.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub map_style: u32,
     /// Report mails carry the board as a PNG attachment (about 100 KB a mail). A GM whose
     /// list or players limit attachments sets `--option mail_pictures=no` (or
     /// `mail_pictures = false` here); the picture stays in the HTML report and on disk.

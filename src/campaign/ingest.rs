@@ -604,7 +604,11 @@ impl Reply<'_> {
     fn send(&self, txn: &mut Txn, what: &str, mut ctx: serde_json::Value) -> Result<()> {
         let templates = Templates::new(Some(&self.c.root));
         let (text, html) = super::answer::fit(&mut ctx, |ctx| {
-            Ok((templates.render("ack", Format::Text, ctx)?, templates.render("ack", Format::Html, ctx)?))
+            let text = templates.render("ack", Format::Text, ctx)?;
+            Ok((
+                crate::report::wrap::wrap(&text, crate::report::wrap::WIDTH),
+                templates.render("ack", Format::Html, ctx)?,
+            ))
         })?;
         txn.write(format!("phases/{}/acks/{:06}.txt", self.step, self.n), text.clone());
         let Some(to) = self.to.clone() else {

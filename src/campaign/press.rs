@@ -426,9 +426,14 @@ pub fn take(
                 } else {
                     format!("{} and the GM", to.join(", "))
                 };
+                // The frame keeps to a mail's 72 columns; the letter is the writer's own.
+                let head = crate::report::wrap::wrap(
+                    &format!("Private press from {player} to {names} in {} (step {step}):", c.config.id),
+                    crate::report::wrap::WIDTH,
+                );
                 let text = format!(
-                    "Private press from {player} to {names} in {} (step {step}):\n\n{}\n\n-- \numpire for {}. Reply to {} with PRESS TO {player} ... ENDPRESS in an orders mail.\n",
-                    c.config.id, block.text, c.config.id, c.config.game_address
+                    "{head}\n\n{}\n\n-- \numpire for {}.\nReply to {} with PRESS TO {player} ...\nENDPRESS in an orders mail.\n",
+                    block.text, c.config.id, c.config.game_address
                 );
                 let mut readers: Vec<String> =
                     to.iter().filter_map(|p| c.config.player(p).map(|q| q.email.clone())).collect();

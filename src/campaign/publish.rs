@@ -61,6 +61,9 @@ pub struct Settings {
     /// Reports carry board pictures (see `Config::maps`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps: bool,
+    /// How the board pictures are drawn (see `Config::map_style`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub map_style: u32,
     /// HTML reports show the board from its file (see `Config::linked_pictures`).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub linked_pictures: bool,
@@ -85,6 +88,7 @@ impl Settings {
             escape_reports: config.escape_reports,
             report_layout: config.report_layout,
             maps: config.maps,
+            map_style: config.map_style,
             linked_pictures: config.linked_pictures,
             published: config.published.clone(),
             files,
@@ -106,6 +110,7 @@ impl Settings {
             escape_reports: self.escape_reports,
             report_layout: self.report_layout,
             maps: self.maps,
+            map_style: self.map_style,
             mail_pictures: false,
             linked_pictures: self.linked_pictures,
             published: self.published.clone(),

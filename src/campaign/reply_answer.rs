@@ -47,10 +47,10 @@ pub fn read(config: &Config, mail: &Inbound, phase: &Phase, asked: u64) -> Optio
 pub fn how_to_answer(config: &Config, player: &str, phase: &Phase, prompt: &Prompt) -> String {
     let default = prompt.answers.get(prompt.default).map(String::as_str).unwrap_or("1");
     format!(
-        "You are asked a question (\"Question for {player}\" below). To answer it, reply\n\
-         to this mail with the number or the words of one answer on the first line;\n\
-         nothing else is needed. Or send this orders file, your answer instead of\n\
-         \"{default}\":\n\n  \
+        "You are asked a question (\"Question for {player}\" below). To answer\n\
+         it, reply to this mail with the number or the words of one answer on\n\
+         the first line; nothing else is needed. Or send this orders file, your\n\
+         answer instead of \"{default}\":\n\n  \
          GAME {}\n  PLAYER {player}\n  SECRET (your secret)\n  PHASE {}\n  {default}\n  END\n",
         config.id, phase.id
     )

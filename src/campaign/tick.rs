@@ -140,6 +140,7 @@ fn queue_notice(
         "phase": PhaseInfo::of(phase, Some(deadline.to_string())),
     });
     let text = Templates::new(Some(&c.root)).render("reminder", Format::Text, &ctx)?;
+    let text = crate::report::wrap::wrap(&text, crate::report::wrap::WIDTH);
     let subject = if kind == "late" {
         format!("[{}] No orders from you for {}: the default applies", c.config.id, phase.title)
     } else {

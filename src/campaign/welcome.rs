@@ -56,7 +56,10 @@ pub fn queue(
         // The help's example of names: two of this game's other players.
         "press_names": config.players.iter().map(|p| p.id.as_str()).filter(|p| *p != w.player).take(2).collect::<Vec<_>>(),
     });
-    let text = templates.render("welcome", Format::Text, &ctx)?;
+    let text = crate::report::wrap::wrap(
+        &templates.render("welcome", Format::Text, &ctx)?,
+        crate::report::wrap::WIDTH,
+    );
     let html = templates.render("welcome", Format::Html, &ctx)?;
     outbox::queue(config, txn, Mail::new(w.mail_name, w.email, w.subject, text, Some(html)))?;
     Ok(())

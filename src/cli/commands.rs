@@ -285,8 +285,12 @@ pub fn dispatch(command: Command) -> Result<i32> {
             let engine = c.engine()?;
             // Campaigns made before board pictures keep the drawing their reports have.
             let before = c.state(k.saturating_sub(1))?;
-            let picture =
-                if c.config.maps { engine.picture(&before, &state, &viewer, &events)? } else { None };
+            let picture = if c.config.maps {
+                let frame = umpire::maps::Frame { style: c.config.map_style, step: k };
+                engine.picture(&before, &state, &viewer, &events, &frame)?
+            } else {
+                None
+            };
             let svg = match picture {
                 Some(svg) => svg,
                 None => match info.tools.map {

@@ -25,6 +25,9 @@ pub struct Scene {
     pub legend: Vec<(String, String)>,
     /// A province tinted in a side's colour (who controls it), by province id.
     pub tints: Vec<(String, String)>,
+    /// Legend lines without a colour (what the counters and marks mean), drawn by the
+    /// clear style only (see [`super::clear`]).
+    pub notes: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -65,7 +68,7 @@ pub enum ArrowKind {
 }
 
 impl ArrowKind {
-    fn class(self) -> &'static str {
+    pub(crate) fn class(self) -> &'static str {
         match self {
             ArrowKind::Move => "move",
             ArrowKind::SupportHold | ArrowKind::SupportMove => "support",

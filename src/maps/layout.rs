@@ -105,6 +105,124 @@ pub struct Layout {
     /// The blanks and the borders as SVG, written once (see [`super::draw`]).
     pub blanks_svg: String,
     pub borders_svg: String,
+    /// The latitude and longitude frame the seeds were given in, if any.
+    pub lonlat: Option<Frame>,
+}
+
+/// Real coastlines for a board drawn from latitude and longitude: each land province's
+/// cells cut to the land (the outlines of a `coast.toml`, reduced once from Natural
+/// Earth by `tools/coast.py`), as SVG paths written once.
+#[derive(Clone, Debug, Default)]
+pub struct Coast {
+    /// All land, as one SVG path (under the provinces: land that is no province).
+    pub land: String,
+    /// Each land province's part of the land: (its index in `Layout::shapes`, path).
+    pub pieces: Vec<(usize, String)>,
+}
+
+#[derive(Deserialize)]
+struct CoastFile {
+    #[serde(default)]
+    land: Vec<LandRing>,
+}
+
+#[derive(Deserialize)]
+struct LandRing {
+    points: Vec<[f64; 2]>,
+}
+
+/// The part of `subject` inside the convex polygon `clip` (Sutherland-Hodgman).
+fn clip_convex(subject: &[Point], clip: &[Point]) -> Vec<Point> {
+    let n = clip.len();
+    if n < 3 {
+        return Vec::new();
+    }
+    let Some(c) = voronoi::centroid(clip) else { return Vec::new() };
+    let mut out = subject.to_vec();
+    for k in 0..n {
+        let (a, b) = (clip[k], clip[(k + 1) % n]);
+        let side = |p: Point| (b.0 - a.0) * (p.1 - a.1) - (b.1 - a.1) * (p.0 - a.0);
+        let inner = side(c).signum();
+        let input = std::mem::take(&mut out);
+        for i in 0..input.len() {
+            let p = input[i];
+            let q = input[(i + input.len() - 1) % input.len()];
+            let (sp, sq) = (side(p) * inner, side(q) * inner);
+            let cut = || {
+                let t = sq / (sq - sp);
+                (q.0 + t * (p.0 - q.0), q.1 + t * (p.1 - q.1))
+            };
+            if sp >= 0.0 {
+                if sq < 0.0 {
+                    out.push(cut());
+                }
+                out.push(p);
+            } else if sq >= 0.0 {
+                out.push(cut());
+            }
+        }
+        if out.is_empty() {
+            break;
+        }
+    }
+    out
+}
+
+fn bbox(poly: &[Point]) -> (f64, f64, f64, f64) {
+    poly.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
+        (b.0.min(p.0), b.1.min(p.1), b.2.max(p.0), b.3.max(p.1))
+    })
+}
+
+impl Coast {
+    /// Reads `text` (the file `name`, land rings as `[latitude, longitude]`) for
+    /// `layout`, which must have been drawn from latitude and longitude.
+    pub fn build(name: &str, text: &str, layout: &Layout) -> Result<Coast, String> {
+        let file: CoastFile = toml::from_str(text).map_err(|e| format!("{name}: {e}"))?;
+        let Some(f) = layout.lonlat else { return Err(format!("{name}: the board has no [lonlat] frame")) };
+        let project = |p: [f64; 2]| project(f, layout.width, layout.height, p);
+        let rings: Vec<Vec<Point>> = file
+            .land
+            .iter()
+            .map(|r| r.points.iter().map(|p| project(*p)).collect::<Vec<Point>>())
+            .filter(|r| r.len() >= 3)
+            .collect();
+        let boxes: Vec<_> = rings.iter().map(|r| bbox(r)).collect();
+        let land = path_of(&rings);
+        let mut pieces = Vec::new();
+        for (i, shape) in layout.shapes.iter().enumerate() {
+            if shape.ground == Ground::Sea {
+                continue;
+            }
+            let mut parts: Vec<Vec<Point>> = Vec::new();
+            for cell in &shape.cells {
+                let cb = bbox(cell);
+                for (ring, rb) in rings.iter().zip(&boxes) {
+                    if rb.0 > cb.2 || rb.2 < cb.0 || rb.1 > cb.3 || rb.3 < cb.1 {
+                        continue;
+                    }
+                    let part = clip_convex(ring, cell);
+                    if part.len() >= 3 && voronoi::area(&part) > 0.5 {
+                        parts.push(part);
+                    }
+                }
+            }
+            if !parts.is_empty() {
+                pieces.push((i, path_of(&parts)));
+            }
+        }
+        Ok(Coast { land, pieces })
+    }
+}
+
+/// `[latitude, longitude]` on a `width` x `height` picture framed by `f`
+/// (equirectangular, longitudes shrunk by the cosine of the middle latitude).
+fn project(f: Frame, width: f64, height: f64, p: [f64; 2]) -> Point {
+    let mid = ((f.north + f.south) / 2.0).to_radians().cos();
+    let span_x = (f.east - f.west) * mid;
+    let span_y = f.north - f.south;
+    let k = (width / span_x).min(height / span_y);
+    ((p[1] - f.west) * mid * k, (f.north - p[0]) * k)
 }
 
 /// Cells as an SVG path (`M x y L x y ... Z`), one decimal.
@@ -126,13 +244,7 @@ impl Layout {
         let file: BoardFile = toml::from_str(text).map_err(|e| format!("{name}: {e}"))?;
         let project = |p: [f64; 2]| -> Point {
             match file.lonlat {
-                Some(f) => {
-                    let mid = ((f.north + f.south) / 2.0).to_radians().cos();
-                    let span_x = (f.east - f.west) * mid;
-                    let span_y = f.north - f.south;
-                    let k = (file.width / span_x).min(file.height / span_y);
-                    ((p[1] - f.west) * mid * k, (f.north - p[0]) * k)
-                }
+                Some(f) => project(f, file.width, file.height, p),
                 None => (p[0], p[1]),
             }
         };
@@ -232,6 +344,7 @@ impl Layout {
             borders,
             blanks_svg,
             borders_svg,
+            lonlat: file.lonlat,
         })
     }
 
@@ -263,6 +376,17 @@ mod tests {
         assert_eq!(l.shapes[1].cells.len(), 1);
         assert_eq!(l.shapes[0].label, (10.0, 10.0));
         assert!(l.borders.iter().all(|b| b.2), "every border here is a coast");
+    }
+
+    #[test]
+    fn a_ring_is_cut_to_a_convex_cell_either_way_round() {
+        let ring = vec![(-5.0, -5.0), (5.0, -5.0), (5.0, 5.0), (-5.0, 5.0)];
+        let cell = vec![(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)];
+        let back: Vec<Point> = cell.iter().rev().copied().collect();
+        for c in [cell, back] {
+            let part = clip_convex(&ring, &c);
+            assert!((voronoi::area(&part) - 25.0).abs() < 1e-9, "{part:?}");
+        }
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 pub mod context;
 pub mod salts;
+pub mod wrap;
 
 use std::path::{Path, PathBuf};
 

@@ -19,8 +19,8 @@ pub fn append(mut report: String, salts: &[(String, String)]) -> String {
     report.push_str(MARKER);
     report.push('\n');
     report.push_str(
-        "The published ledger commits to this report salted, so nobody else can test guesses\n\
-         of it. Your salts (keep this mail): check with\n\
+        "The published ledger commits to this report salted, so nobody else can\n\
+         test guesses of it. Your salts (keep this mail): check with\n\
          umpire check-report PUBLISHED_DIR --mail THIS_MAIL.eml\n",
     );
     for (path, salt) in salts {

@@ -370,12 +370,16 @@ pub trait System: Send + Sync {
     /// went and not where it stood, which `before` tells). `None`: the system draws no
     /// such board (its view's own `svg`, if any, stands). Campaigns made before board
     /// pictures never call this, so their reports replay as they were.
+    ///
+    /// `frame` says how to draw it (the campaign's pinned style, `Frame::style`: 0 as
+    /// campaigns made before drew it, byte for byte) and which step it shows.
     fn picture(
         &self,
         _before: &Self::State,
         _state: &Self::State,
         _viewer: &Viewer,
         _results: &[Event],
+        _frame: &crate::maps::Frame,
     ) -> Option<String> {
         None
     }
@@ -481,6 +485,7 @@ pub trait Engine: Send + Sync {
         state: &Value,
         viewer: &Viewer,
         results: &[Event],
+        frame: &crate::maps::Frame,
     ) -> Result<Option<String>>;
     fn guide(&self, state: &Value, player: &str) -> Result<Guide>;
     fn random_orders(
@@ -559,9 +564,10 @@ impl<T: System> Engine for T {
         state: &Value,
         viewer: &Viewer,
         results: &[Event],
+        frame: &crate::maps::Frame,
     ) -> Result<Option<String>> {
         let seen: Vec<Event> = results.iter().filter(|e| e.audience.admits(viewer)).cloned().collect();
-        Ok(System::picture(self, &load::<T::State>(before)?, &load::<T::State>(state)?, viewer, &seen))
+        Ok(System::picture(self, &load::<T::State>(before)?, &load::<T::State>(state)?, viewer, &seen, frame))
     }
 
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {

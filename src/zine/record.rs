@@ -94,9 +94,8 @@ impl PublicRecord {
         let mut steps = Vec::new();
         for k in ks.into_iter().filter(|&k| k > 0) {
             let Some(text) = read(format!("reports/{k}/public.txt"))? else { continue };
-            let phase = text
-                .lines()
-                .next()
+            let phase = Some(heading(&text))
+                .as_deref()
                 .and_then(|l| l.rsplit_once(&format!("step {k}, ")))
                 .map(|(_, p)| p.to_string())
                 .unwrap_or_default();
@@ -112,8 +111,7 @@ impl PublicRecord {
             });
         }
         // `id (System title): step k, phase` is the reports' first line.
-        let first =
-            steps.last().map(|s| s.text.lines().next().unwrap_or_default().to_string()).unwrap_or_default();
+        let first = steps.last().map(|s| heading(&s.text)).unwrap_or_default();
         let (id, system) = match first.split_once(" (") {
             Some((id, rest)) => {
                 (id.to_string(), rest.rsplit_once("): ").map(|(t, _)| t.to_string()).unwrap_or_default())
@@ -240,4 +238,17 @@ pub fn body_of(html: &str) -> &str {
     let start = html.find("<body>").map(|i| i + "<body>".len()).unwrap_or(0);
     let end = html.rfind("</body>").unwrap_or(html.len());
     html.get(start..end).unwrap_or(html)
+}
+
+/// A report's first line, `id (System title): step k, phase`, with its continuation
+/// lines joined back (a text report kept to 72 columns breaks a long heading, and
+/// hangs the rest under it, indented).
+fn heading(text: &str) -> String {
+    let mut lines = text.lines();
+    let mut out = lines.next().unwrap_or_default().to_string();
+    for l in lines.take_while(|l| l.starts_with("   ")) {
+        out.push(' ');
+        out.push_str(l.trim());
+    }
+    out
 }

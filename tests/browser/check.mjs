@@ -62,6 +62,11 @@ for (const p of plan.pages) {
   }
   if (errors.length) fail(p.url, `script errors: ${errors.join("; ")}`);
   if (p.screenshot) await page.screenshot({ path: p.screenshot, fullPage: false });
+  if (p.board) {
+    const el = await page.$("svg.board");
+    if (!el) fail(p.url, "no board to photograph");
+    else await el.screenshot({ path: p.board });
+  }
   for (const [selector, path] of p.shots || []) {
     const el = await page.$(selector);
     if (!el) { fail(p.url, `nothing matches ${selector}`); continue; }

@@ -31,11 +31,84 @@ pub fn ok(args: &[&str]) -> String {
     out
 }
 
-/// The text body of a mail file.
+/// The text body of a mail file, its long lines joined again (see [`unfold`]), so a
+/// test may look for a sentence wherever the mail broke it.
 pub fn mail_text(path: &Path) -> String {
+    unfold(&mail_text_as_sent(path))
+}
+
+/// The text body of a mail file, as its reader sees it.
+pub fn mail_text_as_sent(path: &Path) -> String {
     let bytes = std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let message = mail_parser::MessageParser::default().parse(&bytes[..]).expect("a mail");
     message.body_text(0).map(|t| t.into_owned()).unwrap_or_default()
+}
+
+/// Plain text with the lines umpire broke at 72 columns joined again: a line is a
+/// continuation when it is indented deeper than the line it continues and its first
+/// word would not have fitted on that line (which is how a break between words is
+/// made). Lines that were never broken come out as they are.
+pub fn unfold(text: &str) -> String {
+    if text.contains("\r\n") {
+        return unfold(&text.replace("\r\n", "\n")).replace('\n', "\r\n");
+    }
+    const WIDTH: usize = 72;
+    let indent = |l: &str| l.chars().take_while(|c| *c == ' ').count();
+    // Where a line's continuations hang: its indent + 3, after a gap of three spaces,
+    // or under its comment's `#` (continuations of a comment start `# `).
+    let hangs = |l: &str| -> (Vec<usize>, Option<usize>) {
+        let chars: Vec<char> = l.chars().collect();
+        let at = indent(l);
+        let mut hangs = vec![at + 3];
+        let mut i = at;
+        while i < chars.len() {
+            let start = i;
+            while i < chars.len() && chars[i] == ' ' {
+                i += 1;
+            }
+            if i - start >= 3 && i < chars.len() {
+                hangs.push(i);
+            }
+            i += 1;
+        }
+        let comment = (at..chars.len()).find(|&i| {
+            chars[i] == '#' && (i == at || chars[i - 1] == ' ') && chars.get(i + 1).is_none_or(|c| *c == ' ')
+        });
+        (hangs, comment)
+    };
+    let mut out: Vec<String> = Vec::new();
+    let mut head_hangs: (Vec<usize>, Option<usize>) = (Vec::new(), None);
+    let mut last = usize::MAX; // the width of the last piece
+    let mut quoted = false;
+    for line in text.split('\n') {
+        if line.len() >= 20 && line.bytes().all(|b| b == b'-') {
+            quoted = !quoted;
+        }
+        let at = indent(line);
+        let body = line.trim_start();
+        let (comment_goes_on, body) = match body.strip_prefix("# ") {
+            Some(b) if head_hangs.1 == Some(at) => (true, b),
+            _ => (false, body),
+        };
+        let first = body.split(' ').next().unwrap_or("").chars().count();
+        let continues = !quoted
+            && !out.is_empty()
+            && !body.is_empty()
+            && (comment_goes_on || head_hangs.0.contains(&at))
+            && last.saturating_add(1 + first) > WIDTH;
+        match out.last_mut() {
+            Some(prev) if continues => {
+                prev.push(' ');
+                prev.push_str(body);
+            }
+            _ => {
+                out.push(line.to_string());
+                head_hangs = hangs(line);
+            }
+        }
+        last = line.chars().count();
+    }
+    out.join("\n")
 }
 
 /// Creates a campaign of `system` with `players` (name@example.org each) and returns
@@ -130,7 +203,7 @@ pub fn newest_report(dir: &Path, reader: &str) -> String {
         .filter_map(|e| e.file_name().to_str()?.parse::<u64>().ok())
         .max()
         .unwrap();
-    std::fs::read_to_string(dir.join(format!("reports/{last}/{reader}.txt"))).unwrap()
+    unfold(&std::fs::read_to_string(dir.join(format!("reports/{last}/{reader}.txt"))).unwrap())
 }
 
 /// Every file under `dir`, sorted.

@@ -640,11 +640,16 @@ impl System for Algeria {
         state: &State,
         _viewer: &Viewer,
         results: &[super::Event],
+        frame: &crate::maps::Frame,
     ) -> Option<String> {
+        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
+        if frame.clear() {
+            let marks = picture::marks(before, &self.data, &lines);
+            return Some(svg::svg_clear(state, &self.data, &marks, frame.step));
+        }
         if !state.options.map_orders {
             return Some(svg::svg(state, &self.data));
         }
-        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
         Some(svg::svg_with(state, &self.data, &picture::marks(before, &self.data, &lines)))
     }
 

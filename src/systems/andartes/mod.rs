@@ -418,8 +418,22 @@ impl System for Andartes {
         report::view(state, viewer)
     }
 
-    fn picture(&self, _before: &State, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
-        Some(crate::maps::draw::svg(self.board.as_ref()?, &picture::scene(state, results)))
+    fn picture(
+        &self,
+        _before: &State,
+        state: &State,
+        _viewer: &Viewer,
+        results: &[Event],
+        frame: &crate::maps::Frame,
+    ) -> Option<String> {
+        let scene = picture::scene(state, results);
+        if frame.clear() {
+            return Some(crate::maps::clear::svg(
+                self.board.as_ref()?,
+                &picture::clear(state, scene, frame.step),
+            ));
+        }
+        Some(crate::maps::draw::svg(self.board.as_ref()?, &scene))
     }
 
     fn random_orders(

@@ -56,6 +56,23 @@ pub fn scene(state: &State, results: &[Event]) -> Scene {
     scene
 }
 
+/// `scene` made ready for the clear drawing (`Frame::clear`): a counter gives how many
+/// units of its side stand in the Region (not a letter that reads as a unit's id),
+/// the title names the turn and the step, and the legend says what is what.
+pub fn clear(state: &State, mut scene: Scene, step: u64) -> Scene {
+    scene.title = format!("Andartes (Greece 1947-49): turn {}, step {step}", state.turn);
+    for u in &mut scene.units {
+        u.letter = u.letter.trim_start_matches(['G', 'D']).to_string();
+    }
+    scene.legend.push(("Foreign Area".into(), "#777777".into()));
+    scene.notes = vec![
+        "land filled: who controls the Region".into(),
+        "counter: how many units of that side".into(),
+        "arrow: move".into(),
+    ];
+    scene
+}
+
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::Government => "Government",

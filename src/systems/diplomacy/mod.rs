@@ -70,15 +70,32 @@ pub const MAP_FILE: &str = "standard.toml";
 pub const BOARD_FILE: &str = "board.toml";
 pub const BOARD_TOML: &str = include_str!("../../../games/diplomacy/board.toml");
 
+/// The land's real outlines under the built-in board (Natural Earth, reduced once by
+/// `tools/coast.py`): a picture's data, not the rules', so no campaign pins it.
+pub const COAST_FILE: &str = "coast.toml";
+pub const COAST_TOML: &str = include_str!("../../../games/diplomacy/coast.toml");
+
 pub static INFO: SystemInfo = SystemInfo {
     name: "diplomacy",
     title: "Diplomacy (1971 rules, DATC-conformant adjudication)",
     open: |data| {
         let text = data.text(MAP_FILE)?;
         let map = Map::from_toml(&text, MAP_FILE)?;
-        let board = picture::layout(&map, BOARD_FILE, &data.text(BOARD_FILE)?)
-            .map_err(|e| Error::data(BOARD_FILE, e))?;
-        Ok(Box::new(Diplomacy::new(map).with_board(board)))
+        let board_text = data.text(BOARD_FILE)?;
+        let board = picture::layout(&map, BOARD_FILE, &board_text).map_err(|e| Error::data(BOARD_FILE, e))?;
+        // Real coastlines under the built-in board only (a GM's own board.toml may
+        // frame another part of the world); the clear drawing alone uses them.
+        let coast = if board_text == BOARD_TOML {
+            Some(
+                crate::maps::layout::Coast::build(COAST_FILE, COAST_TOML, &board)
+                    .map_err(|e| Error::data(COAST_FILE, e))?,
+            )
+        } else {
+            None
+        };
+        let mut d = Diplomacy::new(map).with_board(board);
+        d.coast = coast;
+        Ok(Box::new(d))
     },
     files: &[
         (MAP_FILE, map::STANDARD_TOML),
@@ -126,12 +143,14 @@ pub struct Diplomacy {
     map: Map,
     names: Names,
     board: Option<crate::maps::Layout>,
+    /// Real coastlines for the clear drawing (the built-in board only).
+    coast: Option<crate::maps::layout::Coast>,
 }
 
 impl Diplomacy {
     pub fn new(map: Map) -> Diplomacy {
         let names = Names::new(&map);
-        Diplomacy { map, names, board: None }
+        Diplomacy { map, names, board: None, coast: None }
     }
 
     /// The same rules, drawing their board with `layout`.
@@ -941,12 +960,25 @@ impl System for Diplomacy {
         Ok(Resolution { state: new_state, events })
     }
 
-    fn picture(&self, _before: &State, state: &State, _viewer: &Viewer, results: &[Event]) -> Option<String> {
+    fn picture(
+        &self,
+        _before: &State,
+        state: &State,
+        _viewer: &Viewer,
+        results: &[Event],
+        frame: &crate::maps::Frame,
+    ) -> Option<String> {
         let layout = self.board.as_ref()?;
         let pos = state.position(&self.map).ok()?;
         let title = format!("{}: {}", self.map.name, state.turn.title());
         let on = picture::OnBoard { board: &pos.board, ownership: &pos.ownership, dislodged: &pos.dislodged };
-        Some(crate::maps::draw::svg(layout, &picture::scene(&self.map, &self.names, title, on, results)))
+        let scene = picture::scene(&self.map, &self.names, title, on, results);
+        if frame.clear() {
+            let title = format!("Diplomacy ({}): {}, step {}", self.map.name, state.turn.title(), frame.step);
+            let scene = picture::clear(&self.map, scene, title, &pos.ownership);
+            return Some(crate::maps::clear::svg_on(layout, &scene, self.coast.as_ref()));
+        }
+        Some(crate::maps::draw::svg(layout, &scene))
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

@@ -83,6 +83,29 @@ pub fn scene(map: &Map, names: &Names, title: String, pos: OnBoard, results: &[E
     scene
 }
 
+/// `scene` made ready for the clear drawing (`Frame::clear`): the title with the
+/// season and step, each supply centre's province filled by its owner, and the legend's
+/// notes on the counters and marks.
+pub fn clear(map: &Map, mut scene: Scene, title: String, ownership: &Ownership) -> Scene {
+    scene.title = title;
+    for p in 0..map.province_count() as ProvinceId {
+        let prov = map.province(p);
+        if let Some(o) = ownership.owner.get(p as usize).copied().flatten()
+            && prov.centre
+        {
+            scene.tints.push((prov.id.clone(), colour(&map.power(o).id).into()));
+        }
+    }
+    scene.notes = vec![
+        "A army, F fleet".into(),
+        "dot: supply centre (owner's colour; land filled by it)".into(),
+        "arrow: move; thin: support; ring: convoy".into(),
+        "dashed: failed".into(),
+        "red ring and cross: dislodged".into(),
+    ];
+    scene
+}
+
 /// A small counter only its viewer sees (a Guerilla Warfare fraction).
 pub fn hidden_piece(map: &Map, power: PowerId, p: ProvinceId, letter: String, title: String) -> Piece {
     Piece {

@@ -371,7 +371,7 @@ impl Freedom {
             "The Opening: the Imperial ADVANCE a-b c-d ... (up to five units of one row one space forward) and, in round 4, ALLIES <space> <n> ...; the Insurgent REGROUP <from> <to>.".into(),
         ];
         if plans {
-            out.push("A plan plays your next plays without a mail each: THEN (or THEN IF <condition> [AND <condition> ...]) starts a block for your next play, ELSE (or ELSE IF ...) another way to make the same play; the first block of a play whose conditions hold and whose lines can be played then is played, and where none can be, the plan stops and that play is asked by mail. Conditions, each may start with NOT: OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card>|AP <card>|BLUE|RED|GREY; OPPONENT ATTACKS|MOVES|SLOWS|RAIDS|REPAIRS|TRAINS|SUPPORTS|PLEADS|PREPARES|BUILDS|REWARDS [<space>|<area>]; HOLDING <card>; [OPPONENT] MORALE|SUPPLIES|MONEY|PREPARATION AT LEAST|AT MOST <n>; DAMAGE <wall space> AT LEAST|AT MOST <n>; CLAIMABLE.".into());
+            out.push("A plan plays your next plays without a mail each: THEN (or THEN IF <condition> [AND <condition> ...]) starts a block for your next play, ELSE (or ELSE IF ...) another way to make the same play; the first block of a play whose conditions hold and whose lines can be played then is played, and where none can be, the plan stops and that play is asked by mail. Conditions, each may start with NOT: OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card>|AP <card>|BLUE|RED|GREY; OPPONENT ATTACKS (or MOVES, SLOWS, RAIDS, REPAIRS, TRAINS, SUPPORTS, PLEADS, PREPARES, BUILDS, REWARDS) [<space>|<area>]; HOLDING <card>; [OPPONENT] MORALE|SUPPLIES|MONEY|PREPARATION AT LEAST|AT MOST <n>; DAMAGE <wall space> AT LEAST|AT MOST <n>; CLAIMABLE.".into());
             out.push("FIRE <space> AT <space> [ELSE <space>] or FIRE DEFAULT files your cannons' plan for the round, and LASTCLAIM ALWAYS|NEVER answers the last-turn claim: with them in the same mail, neither waits for another. REFERENCE in any file adds this notation to the acknowledgement.".into());
         } else {
             out.push("THEN IF OPPONENT PLAYS ANY|AP|EVENT|CLAIM|<card> starts a block for your next play; FIRE <space> AT <space> [ELSE <space>] files your cannons' plan for the round. REFERENCE in any file adds this notation to the acknowledgement.".into());
@@ -989,11 +989,16 @@ impl System for Freedom {
         state: &State,
         _viewer: &Viewer,
         results: &[super::Event],
+        frame: &crate::maps::Frame,
     ) -> Option<String> {
+        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
+        if frame.clear() {
+            let marks = picture::marks(&self.data, &lines);
+            return Some(report::svg_clear(state, &self.data, &marks, frame.step));
+        }
         if !state.map_orders {
             return Some(report::svg(state, &self.data));
         }
-        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
         Some(report::svg_with(state, &self.data, &picture::marks(&self.data, &lines)))
     }
 

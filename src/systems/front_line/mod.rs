@@ -98,8 +98,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2", "3"],
-            help: "2: a skipped move says how far it is or that its start square was written in; 3: also the results map draws an Amphibious Move by sea and a Blitzed unit's cross on its own ghost counter (pinned: 3)",
+            values: &["1", "2", "3", "4"],
+            help: "2: a skipped move says how far it is or that its start square was written in; 3: also the results map draws an Amphibious Move by sea and a Blitzed unit's cross on its own ghost counter; 4: also the text battlefield fits a mail's 72 columns (pinned: 4)",
         },
     ],
     rules: 1,
@@ -191,6 +191,7 @@ impl System for FrontLine {
                 "map_orders" => options.map_orders = on(value),
                 "revision" => {
                     options.revision = match value.as_str() {
+                        "4" => 4,
                         "3" => 3,
                         "2" => 2,
                         _ => 1,
@@ -471,18 +472,23 @@ impl System for FrontLine {
         state: &State,
         _viewer: &Viewer,
         results: &[super::Event],
+        frame: &crate::maps::Frame,
     ) -> Option<String> {
+        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
+        if frame.clear() {
+            let marks = picture::marks(before, state, &lines);
+            return Some(svg::svg_clear(state, &self.data, &marks, frame.step));
+        }
         if !state.options.map_orders {
             return Some(svg::svg(state, &self.data));
         }
-        let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
         Some(svg::svg_with(state, &self.data, &picture::marks(before, state, &lines)))
     }
 
     /// New campaigns draw the step's actions on the results map; campaigns made before
     /// lack the option and keep the picture their reports have.
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("map_orders", "yes"), ("revision", "3")]
+        &[("map_orders", "yes"), ("revision", "4")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

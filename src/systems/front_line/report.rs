@@ -63,15 +63,20 @@ fn cell(state: &State, board: &Battlefield, sq: Square) -> String {
     format!("{}{mark}{unit:<5}", letter(t))
 }
 
-/// The grid: row 1 at the top, columns A (Red's back edge) to J (Green's); seven
-/// characters a square, so a row is 72 columns (a mail's width).
+/// The grid: row 1 at the top, columns A (Red's back edge) to J (Green's). Revision 4
+/// (new campaigns) gives a square seven characters, so a row fits a mail's 72
+/// columns; campaigns made before keep eight (a row of 78).
 pub fn grid(state: &State, data: &Data) -> Vec<String> {
     let board = super::board(data, state);
-    let mut lines =
-        vec![format!("   {}", COLUMNS.chars().map(|c| format!("{c:<8}")).collect::<String>().trim_end())];
+    let narrow = state.options.revision >= 4;
+    let (head, gap, lead) = if narrow { (7, "", " ") } else { (8, " ", "  ") };
+    let mut lines = vec![format!(
+        "{lead} {}",
+        COLUMNS.chars().map(|c| format!("{c:<head$}")).collect::<String>().trim_end()
+    )];
     for row in 1..=6u8 {
         let cells: Vec<String> = (0..10u8).map(|col| cell(state, board, Square { col, row })).collect();
-        lines.push(format!("{row}  {}", cells.join(" ").trim_end()));
+        lines.push(format!("{row}{lead}{}", cells.join(gap).trim_end()));
     }
     lines.push("M Mountain, H Hill, V Valley, D Desert, B Beach, P Port, ~ Lake Nogo;".into());
     lines.push("cities W Capital, 2 Air Base, 3 Industry; 1 purple square; F Fallen;".into());

@@ -405,6 +405,7 @@ impl System for GuerillaWarfare {
         s: &State,
         viewer: &Viewer,
         results: &[crate::systems::Event],
+        frame: &crate::maps::Frame,
     ) -> Option<String> {
         use crate::systems::diplomacy::picture;
         let layout = self.board.as_ref()?;
@@ -421,6 +422,16 @@ impl System for GuerillaWarfare {
                 letter,
                 orders::show_frac(&self.map, f),
             ));
+        }
+        if frame.clear() {
+            let title = format!(
+                "Guerilla Warfare II: {}, step {}",
+                calendar::phase_title(s.date, s.stage),
+                frame.step
+            );
+            let mut scene = picture::clear(&self.map, scene, title, &dec.ownership);
+            scene.notes.push("small dashed counters: your own hidden fractions".into());
+            return Some(crate::maps::clear::svg(layout, &scene));
         }
         Some(crate::maps::draw::svg(layout, &scene))
     }
