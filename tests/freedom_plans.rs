@@ -149,33 +149,8 @@ fn a_plan_stops_where_no_block_holds_and_the_play_is_asked_by_mail() {
 #[test]
 fn a_plan_by_mail_is_acknowledged_play_by_play_and_runs_without_another_mail() {
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("g");
-    let d = dir.to_str().unwrap();
-    ok(&[
-        "new",
-        "freedom-messolonghi",
-        d,
-        "--player",
-        "kutahi=k@example.org",
-        "--player",
-        "eleni=e@example.org",
-        "--gm-email",
-        "gm@example.org",
-        "--option",
-        "deal=listed",
-    ]);
-    let secret = |p: &str| welcome_secret(&dir, p);
-    let send = |who: &str, n: u32, body: &str| {
-        let m = mail(
-            &format!("{}@example.org", &who[..1]),
-            &format!("m{n}"),
-            &format!("GAME g\nPLAYER {who}\nSECRET {}\n{body}\nEND\n", secret(who)),
-        );
-        let p = file(tmp.path(), &format!("m{n}.eml"), &m);
-        ok(&["ingest", d, p.to_str().unwrap()]);
-        // Resolves what is complete; a phase still waiting says so and is left.
-        run(&["adjudicate", d]);
-    };
+    let dir = by_mail(tmp.path());
+    let send = |who: &str, n: u32, body: &str| send(tmp.path(), &dir, who, n, body);
     send(IMP, 1, "READY");
     send(INS, 2, "READY");
     let state: State = serde_json::from_str(&std::fs::read_to_string(latest_state(&dir)).unwrap()).unwrap();
@@ -195,6 +170,36 @@ fn a_plan_by_mail_is_acknowledged_play_by_play_and_runs_without_another_mail() {
     // The round's fourteen plays made, and the Cannons by the plans: round 2 opens.
     let phase = open_phase(&dir);
     assert!(phase.starts_with("R2-"), "{phase}");
+}
+
+/// A campaign in the demo's deal (`deal=listed`) under `tmp`, played through the binary.
+fn by_mail(tmp: &std::path::Path) -> std::path::PathBuf {
+    let dir = tmp.join("g");
+    let d = dir.to_str().unwrap();
+    ok(&[
+        "new",
+        "freedom-messolonghi",
+        d,
+        "--player",
+        "kutahi=k@example.org",
+        "--player",
+        "eleni=e@example.org",
+        "--gm-email",
+        "gm@example.org",
+        "--option",
+        "deal=listed",
+    ]);
+    dir
+}
+
+/// `who`'s mail, ingested; then whatever phase is complete is resolved (one still
+/// waiting says so and is left).
+fn send(tmp: &std::path::Path, dir: &std::path::Path, who: &str, n: u32, body: &str) {
+    let d = dir.to_str().unwrap();
+    let text = format!("GAME g\nPLAYER {who}\nSECRET {}\n{body}\nEND\n", welcome_secret(dir, who));
+    let p = file(tmp, &format!("m{n}.eml"), &mail(&format!("{who}@example.org"), &format!("m{n}"), &text));
+    ok(&["ingest", d, p.to_str().unwrap()]);
+    run(&["adjudicate", d]);
 }
 
 /// The newest state file of a campaign.
@@ -224,31 +229,8 @@ fn the_readme_plan_example_is_accepted_and_plays() {
     let body = after.split("```").nth(1).and_then(|b| b.strip_prefix("text\n")).expect("a fenced example");
 
     let tmp = tempfile::tempdir().unwrap();
-    let dir = tmp.path().join("g");
-    let d = dir.to_str().unwrap();
-    ok(&[
-        "new",
-        "freedom-messolonghi",
-        d,
-        "--player",
-        "kutahi=k@example.org",
-        "--player",
-        "eleni=e@example.org",
-        "--gm-email",
-        "gm@example.org",
-        "--option",
-        "deal=listed",
-    ]);
-    let send = |who: &str, n: u32, body: &str| {
-        let text = format!("GAME g\nPLAYER {who}\nSECRET {}\n{body}\nEND\n", welcome_secret(&dir, who));
-        let p = file(
-            tmp.path(),
-            &format!("m{n}.eml"),
-            &mail(&format!("{who}@example.org"), &format!("m{n}"), &text),
-        );
-        ok(&["ingest", d, p.to_str().unwrap()]);
-        run(&["adjudicate", d]);
-    };
+    let dir = by_mail(tmp.path());
+    let send = |who: &str, n: u32, body: &str| send(tmp.path(), &dir, who, n, body);
     send(IMP, 1, "READY");
     send(INS, 2, "READY");
     assert_eq!(open_phase(&dir), "R1-ADV");

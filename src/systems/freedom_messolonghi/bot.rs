@@ -217,21 +217,7 @@ pub fn orders(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> 
         Stage::Setup => lines.push("READY".into()),
         Stage::Advance if side == Side::Imperial => lines.extend(advance(state, data, rng)),
         Stage::Regroup if side == Side::Insurgent => {
-            let from: Vec<String> =
-                state.units.iter().filter(|(_, s)| s.insurgent > 0).map(|(sp, _)| sp.clone()).collect();
-            let to: Vec<String> = data
-                .map
-                .spaces
-                .iter()
-                .filter(|s| actions::insurgent_room(state, data, &s.id).is_ok())
-                .map(|s| s.id.clone())
-                .collect();
-            if let (Some(a), Some(b)) = (pick(rng, &from), pick(rng, &to))
-                && a != b
-                && chance(rng, 60)
-            {
-                lines.push(format!("REGROUP {a} {b}"));
-            }
+            lines.extend(regroup(state, data, rng));
             if state.first == Side::Insurgent {
                 lines.extend(play(state, data, side, rng));
             }
