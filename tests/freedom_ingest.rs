@@ -36,6 +36,7 @@ impl Game {
             chain_length: None,
             schedule: None,
             dice_key: None,
+            keep_reports: None,
         })
         .unwrap();
         let g = Game { dir, secrets: created.player_secrets.into_iter().collect() };

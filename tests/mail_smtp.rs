@@ -74,7 +74,11 @@ fn smtp_sends_moves_and_retries() {
     assert_eq!(deliveries[1].rcpt_to, vec!["bob@example.com"]);
 
     assert_eq!(names(&outbox), vec!["0002-reject.eml", "0002-reject.eml.error", "notes.txt"]);
-    assert_eq!(names(&sent), vec!["0001-anna.eml", "0003-bob.eml"]);
+    // sent/ keeps them packed, each readable again byte for byte.
+    let kept = umpire::mail::sent::Sent::open(&sent).unwrap();
+    assert_eq!(kept.names().unwrap(), vec!["0001-anna.eml", "0003-bob.eml"]);
+    assert_eq!(kept.read("0001-anna.eml").unwrap().unwrap(), first);
+    assert_eq!(names(&sent), vec!["index.jsonl", "mail.pack"]);
     let error = fs::read_to_string(outbox.join("0002-reject.eml.error")).unwrap();
     assert!(error.contains("no such mailbox"), "{error}");
 
@@ -211,7 +215,7 @@ fn sendmail_program_gets_envelope_and_bytes() {
     let args = fs::read_to_string(record.join("args")).unwrap();
     assert_eq!(args, "-i\n-f\numpire@example.org\n--\nanna@example.net\n");
     assert_eq!(fs::read(record.join("mail")).unwrap(), bytes);
-    assert_eq!(names(&sent), vec!["a.eml"]);
+    assert_eq!(umpire::mail::sent::Sent::open(&sent).unwrap().names().unwrap(), vec!["a.eml"]);
 
     fs::write(outbox.join("b.eml"), mail(2, "refuse@example.net", "x\n")).unwrap();
     let report = send_outbox(&outbox, &sent, &transport).unwrap();

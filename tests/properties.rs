@@ -46,6 +46,7 @@ fn campaign(dir: &Path, system: &str, players: &[&str]) -> BTreeMap<String, Stri
         chain_length: None,
         schedule: None,
         dice_key: None,
+        keep_reports: None,
     })
     .expect("new");
     let mut c = Campaign::open(dir).expect("open");

@@ -1,5 +1,5 @@
 //! `umpire send` from the outside, against a loopback SMTP server: everything in the
-//! outbox is delivered once, moves to sent/, and a second run sends nothing.
+//! outbox is delivered once, is kept in sent/, and a second run sends nothing.
 
 mod common;
 mod mail_support;
@@ -32,7 +32,12 @@ fn send_delivers_each_mail_once() {
     let out = ok(&["send", d, "--smtp", &url]);
     assert!(out.contains(&format!("sent {waiting}")), "{out}");
     assert_eq!(count_files(&dir.join("outbox")), 0);
-    assert_eq!(count_files(&dir.join("sent")), waiting);
+    // sent/ keeps them in one pack, listed and readable again by `umpire sent`.
+    assert_eq!(count_files(&dir.join("sent")), 2);
+    let listed = ok(&["sent", d]);
+    assert_eq!(listed.lines().count(), waiting, "{listed}");
+    let first = listed.lines().next().unwrap();
+    assert!(ok(&["sent", d, first]).contains("From: "), "the mail as queued");
     let deliveries = server.deliveries();
     assert_eq!(deliveries.len(), waiting);
     // Every delivery is a valid mail from the game address; acknowledgements thread.

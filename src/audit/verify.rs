@@ -69,6 +69,9 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         std::fs::read(root.join("reports/0/public.json")).context("reading reports/0/public.json")?;
     let mut records = Vec::new();
     let mut record_bytes = vec![previous_record.clone()];
+    // The GM's own campaign may have pruned old steps' reports (`prune_reports`).
+    let pruning = Config::load(root).is_ok_and(|c| c.keep_reports > 0);
+    let mut pruned = 0;
     for (i, entry) in steps.iter().enumerate() {
         let k = i as u64 + 1;
         if entry.step != k {
@@ -100,6 +103,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
                     v.files_checked += 1;
                 }
                 Err(_) if !publish::is_public_report(file) => {} // private: not in a published copy
+                Err(_) if pruning && crate::campaign::derived::derived_step(file).is_some() => pruned += 1,
                 Err(_) => v.notes.push(format!("{file} is not in this copy; not checked")),
             }
         }
@@ -109,6 +113,11 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         records.push(record);
     }
     v.steps = records.len() as u64;
+    if pruned > 0 {
+        v.notes.push(format!(
+            "{pruned} public report file(s) of earlier steps are pruned from this campaign; `umpire regenerate` renders them again and checks them, and the audit bundle's replay checks them too"
+        ));
+    }
     check_published_files(root, settings.as_ref(), &mut v)?;
 
     if let Some(path) = bundle_path {
@@ -380,6 +389,15 @@ fn replay(
                 &computed,
             )? {
                 let rel = file.display().to_string();
+                let public_hash = step_lines.get(i).and_then(|e| e.files.get(&rel));
+                if let Some(hash) = public_hash.filter(|_| !root.join(&file).exists()) {
+                    if *hash != trust::hex(&trust::h(&[text.as_bytes()])) {
+                        return Err(Error::Trust(format!(
+                            "{rel}: the report step {k} produces is not the one the ledger recorded"
+                        )));
+                    }
+                    v.files_checked += 1;
+                }
                 if let Some(c) = committed.and_then(|c| c.get(&rel)) {
                     let salt = trust::report_salt(&h_k, &rel);
                     if *c != trust::hex(&trust::report_commitment(&salt, text.as_bytes())) {

@@ -256,12 +256,29 @@ pub fn render_reports(
     before: &Value,
     computed: &Computed,
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
+    render_reports_of(root, config, engine, headline, before, computed, false)
+}
+
+/// As [`render_reports`]; with `public_only`, the public report and picture alone
+/// (what publishing a pruned step needs, at a ninth of the cost in Diplomacy).
+pub fn render_reports_of(
+    root: &Path,
+    config: &Config,
+    engine: &dyn systems::Engine,
+    headline: &Headline,
+    before: &Value,
+    computed: &Computed,
+    public_only: bool,
+) -> Result<Vec<(PathBuf, String, Viewer)>> {
     let Headline { step, phase, next, next_deadline, press } = headline;
     let step = *step;
     let templates = Templates::with_escaping(Some(root), config.escape_reports);
     let campaign = CampaignInfo::of(config)?;
-    let mut viewers = vec![Viewer::Public, Viewer::Gm];
-    viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));
+    let mut viewers = vec![Viewer::Public];
+    if !public_only {
+        viewers.push(Viewer::Gm);
+        viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));
+    }
     let mut out = Vec::new();
     let mut public_svg: Option<String> = None;
     for viewer in viewers {
@@ -509,6 +526,12 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         standings,
     }));
     c.commit(txn)?;
+    // Older steps' reports and pictures can be rendered again from what the campaign
+    // keeps (see `derived`); the newest steps' stay for the mail and the GM.
+    let keep = c.config.keep_reports;
+    if keep > 0 && step > keep {
+        super::derived::prune(&c.root, step - keep)?;
+    }
     Ok(Outcome {
         step,
         phase: phase.title,

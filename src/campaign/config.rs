@@ -60,6 +60,15 @@ pub struct Config {
     /// made before keep their inline pictures, so they replay byte for byte).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub linked_pictures: bool,
+    /// How many of the newest steps keep their reports and pictures on disk; a step
+    /// removes those of the step that falls out of the window (all but its
+    /// `public.json`), and they are rendered again, checked against the ledger,
+    /// whenever something needs them (see `derived`): a campaign of hundreds of steps
+    /// then keeps a few megabytes instead of a hundred. 0 keeps every step's (campaigns
+    /// made before); new campaigns keep 8. Nothing committed depends on it, so a GM may
+    /// change it at any time.
+    #[serde(default, skip_serializing_if = "is_no_count")]
+    pub keep_reports: u64,
     /// Where the GM publishes the public record (a URL or a folder the players can
     /// reach: `--option published=<where>`). Public reports then tell players to check
     /// the dice there, with its `verify.html` in a browser; without it they name
@@ -237,5 +246,9 @@ impl Config {
 }
 
 fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+fn is_no_count(n: &u64) -> bool {
     *n == 0
 }

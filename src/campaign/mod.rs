@@ -18,6 +18,7 @@ pub mod adjudicate;
 pub mod answer;
 pub mod clock;
 pub mod config;
+pub mod derived;
 pub mod event;
 pub mod gm_mail;
 pub mod ingest;

@@ -16,6 +16,10 @@ use crate::systems::{self, GameData, Setup};
 use crate::trust::record::{Announcement, Version};
 use crate::trust::{self, Chains, DEFAULT_CHAIN_LENGTH};
 
+/// How many of the newest steps a new campaign keeps its reports and pictures for
+/// (see `Config::keep_reports`).
+pub const KEEP_REPORTS: u64 = 8;
+
 /// What the GM asks for.
 pub struct NewCampaign {
     pub system: String,
@@ -34,6 +38,9 @@ pub struct NewCampaign {
     /// draws a fresh random key; a sample game or a soak fixes it so that the same
     /// command plays the same game again (see `sample_key`).
     pub dice_key: Option<[u8; 32]>,
+    /// How many of the newest steps keep their reports on disk (None: eight; 0: all,
+    /// as the demo keeps them for reading).
+    pub keep_reports: Option<u64>,
 }
 
 /// What `new` made, for the GM's terminal.
@@ -178,6 +185,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
         map_style: crate::maps::STYLE,
         mail_pictures,
         linked_pictures: true,
+        keep_reports: req.keep_reports.unwrap_or(KEEP_REPORTS),
         published,
         press: Some(press),
         rules: Some(super::config::RulesPin {

@@ -17,7 +17,7 @@
 //! address) ride in the first line of the public ledger; player addresses and secrets
 //! never leave the GM's directory.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use crate::error::{Context, Error, Result};
@@ -113,6 +113,7 @@ impl Settings {
             map_style: self.map_style,
             mail_pictures: false,
             linked_pictures: self.linked_pictures,
+            keep_reports: 0,
             published: self.published.clone(),
             press: None,
             schedule: None,
@@ -273,19 +274,27 @@ pub fn publish(root: &Path, out: &Path) -> Result<Published> {
         .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
         .collect();
     steps.sort();
+    // A step's public files: those on disk and those its ledger line recorded (a
+    // pruned step's, rendered again and checked).
+    let ledger_files: BTreeMap<u64, Vec<String>> = if config.keep_reports > 0 {
+        super::Ledger::open(root)?
+            .steps()
+            .map(|s| (s.step, s.files.keys().filter(|f| is_public_report(f)).cloned().collect()))
+            .collect()
+    } else {
+        BTreeMap::new() // a campaign that keeps every step's reports has them on disk
+    };
     for k in steps {
         let dir = reports.join(k.to_string());
-        let mut names: Vec<String> = std::fs::read_dir(&dir)?
+        let mut names: BTreeSet<String> = std::fs::read_dir(&dir)?
             .flatten()
-            .filter_map(|e| e.file_name().to_str().map(str::to_string))
+            .filter_map(|e| e.file_name().to_str().map(|n| format!("reports/{k}/{n}")))
+            .filter(|rel| is_public_report(rel))
             .collect();
-        names.sort();
-        for name in names {
-            let rel = format!("reports/{k}/{name}");
-            if is_public_report(&rel) {
-                let bytes = std::fs::read(root.join(&rel)).with_context(|| format!("reading {rel}"))?;
-                copies.push((PathBuf::from(rel), bytes));
-            }
+        names.extend(ledger_files.get(&k).into_iter().flatten().cloned());
+        let names: Vec<String> = names.into_iter().collect();
+        for (rel, bytes) in names.iter().zip(super::derived::read_all(root, &names)?) {
+            copies.push((PathBuf::from(rel), bytes));
         }
     }
     let private = std::fs::read_to_string(root.join("ledger.jsonl")).context("reading ledger.jsonl")?;

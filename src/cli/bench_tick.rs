@@ -99,6 +99,7 @@ pub fn run(campaigns: usize, dir: Option<PathBuf>) -> Result<i32> {
             options: Default::default(),
             chain_length: None,
             dice_key: None,
+            keep_reports: None,
             schedule: Some(Schedule {
                 timezone: "UTC".into(),
                 hours: Some(24),

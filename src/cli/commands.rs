@@ -44,6 +44,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
         } => {
             let created = new::create(NewCampaign {
                 dice_key: None,
+                keep_reports: None,
                 system,
                 dir: dir.clone(),
                 id,
@@ -112,11 +113,11 @@ pub fn dispatch(command: Command) -> Result<i32> {
                     .map(|p| p.id.clone())
                     .ok_or_else(|| anyhow!("no player '{viewer}' in this campaign"))?,
             };
-            let path = dir.join(format!("reports/{step}/{who}.{}", format.ext()));
-            say!(
-                "{}",
-                std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?
-            );
+            let rel = format!("reports/{step}/{who}.{}", format.ext());
+            // A pruned step's report is rendered again and checked against the ledger.
+            let bytes =
+                umpire::campaign::derived::read(&dir, &rel).with_context(|| format!("reading {rel}"))?;
+            say!("{}", String::from_utf8_lossy(&bytes));
             Ok(0)
         }
         Command::Send { dir, smtp, sendmail, dry_run, root } => {
@@ -166,6 +167,50 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 Ok(1)
             }
         },
+        Command::Regenerate { dir, step } => {
+            let c = Campaign::open(&dir)?;
+            let steps = match step {
+                Some(k) if k == 0 || k > c.steps() => {
+                    bail!("step {k} is not a resolved step (steps 1 to {} are)", c.steps())
+                }
+                Some(k) => vec![k],
+                None => umpire::campaign::derived::pruned_steps(&dir)?,
+            };
+            let mut written = 0;
+            for k in &steps {
+                written += umpire::campaign::derived::restore(&dir, *k)?;
+            }
+            sayln!(
+                "wrote {written} file(s) for {} step(s), each the same bytes the ledger recorded",
+                steps.len()
+            );
+            Ok(0)
+        }
+        Command::Sent { dir, name, resend } => {
+            let c = Campaign::open(&dir)?;
+            let sent = mail::sent::Sent::open(&dir.join("sent"))?;
+            let Some(name) = name else {
+                for name in sent.names()? {
+                    sayln!("{name}");
+                }
+                return Ok(0);
+            };
+            let bytes = sent.read(&name)?.ok_or_else(|| anyhow!("no mail named {name} was sent"))?;
+            if !resend {
+                use std::io::Write;
+                std::io::stdout().write_all(&bytes)?;
+                return Ok(0);
+            }
+            let stem = name.strip_suffix(".eml").unwrap_or(&name);
+            let again = (1..)
+                .map(|n| format!("{stem}-again-{n}.eml"))
+                .find(|n| !dir.join("outbox").join(n).exists() && !sent.names().is_ok_and(|s| s.contains(n)))
+                .unwrap_or_default();
+            umpire::campaign::store::write_atomic(&dir.join("outbox").join(&again), &bytes)?;
+            drop(c);
+            sayln!("outbox/{again}: {name} again, for the next `umpire send`");
+            Ok(0)
+        }
         Command::Publish { dir, out } => {
             let p = umpire::campaign::publish::publish(&dir, &out)?;
             sayln!(

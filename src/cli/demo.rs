@@ -124,6 +124,7 @@ fn scripted(dir: &Path, system: &str, seed: Option<u64>) -> Result<i32> {
         chain_length: None,
         schedule: None,
         dice_key: seed.map(|s| new::sample_key(s, &format!("{}-demo", info.name))),
+        keep_reports: Some(0),
     })?;
     let id = format!("{}-demo", info.name);
     let secret = |p: &str| created.player_secrets.iter().find(|(n, _)| n == p).map(|(_, s)| s.clone());
@@ -274,6 +275,7 @@ fn dice(dir: &Path, seed: Option<u64>) -> Result<i32> {
         chain_length: None,
         schedule: None,
         dice_key: seed.map(|s| new::sample_key(s, "dice-demo")),
+        keep_reports: Some(0),
     })?;
     sayln!("1. created campaign dice-demo; announced c[0] = {}", created.chain_public);
     sayln!("   three welcome mails (with each player's secret) are in outbox/\n");

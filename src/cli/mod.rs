@@ -115,7 +115,7 @@ enum Command {
         #[arg(long, default_value = "text")]
         format: String,
     },
-    /// Send the outbox (SMTP or sendmail); sent mail moves to sent/.
+    /// Send the outbox (SMTP or sendmail); sent mail is kept in sent/ (see `umpire sent`).
     Send {
         #[arg(default_value = ".")]
         dir: PathBuf,
@@ -141,6 +141,25 @@ enum Command {
     },
     /// Write the public set (what may be posted or printed) into a new directory.
     Publish { dir: PathBuf, out: PathBuf },
+    /// Write back the reports and pictures of pruned steps (rendered again, each
+    /// checked against the ledger before it is written).
+    Regenerate {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// One step (default: every step whose files were pruned).
+        #[arg(long)]
+        step: Option<u64>,
+    },
+    /// List the mail a campaign has sent, or print one as it was queued.
+    Sent {
+        #[arg(default_value = ".")]
+        dir: PathBuf,
+        /// The mail's file name (`0003-report-france.eml`); without it, a list.
+        name: Option<String>,
+        /// Put the mail back in the outbox (as `<name>-again-<n>.eml`) for `send`.
+        #[arg(long)]
+        resend: bool,
+    },
     /// Check that a report mailed to you is the one the published ledger committed to.
     CheckReport {
         /// A published folder (or the campaign).

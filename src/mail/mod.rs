@@ -17,6 +17,7 @@ pub mod mailbox;
 pub mod outbound;
 pub mod outbox;
 pub mod picture;
+pub mod sent;
 pub mod smtp;
 
 pub use inbound::{Inbound, parse_mail};

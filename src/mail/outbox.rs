@@ -1,6 +1,7 @@
-//! Sending what waits in a campaign's `outbox/`, and moving each sent mail to `sent/`.
+//! Sending what waits in a campaign's `outbox/`, and keeping each sent mail in `sent/`.
 //!
-//! The outbox is the only queue: a mail is sent, then its file is renamed into `sent/`.
+//! The outbox is the only queue: a mail is sent, then kept in `sent/`'s pack
+//! ([`super::sent`]) and removed from the outbox.
 //! A mail that fails stays where it is with the reason beside it in `<name>.error`,
 //! so the next run tries it again and the GM can read why it failed. Running the
 //! command twice therefore sends nothing twice. The one gap is a crash between the
@@ -30,6 +31,9 @@ pub enum Transport {
     Sendmail { program: Option<PathBuf> },
     /// Print what would be sent; send, move and write nothing.
     DryRun,
+    /// Record every mail as sent without sending it anywhere (bot games, whose
+    /// players are the bots: their kept campaigns look like a game whose mail went).
+    Discard,
 }
 
 /// What one run of [`send_outbox`] did.
@@ -55,6 +59,7 @@ enum Sender {
     Smtp(Box<SmtpTransport>),
     Sendmail(SendmailTransport),
     DryRun,
+    Discard,
 }
 
 impl Sender {
@@ -69,6 +74,7 @@ impl Sender {
                 Sender::Sendmail(SendmailTransport::new_with_command(program.as_os_str()))
             }
             Transport::DryRun => Sender::DryRun,
+            Transport::Discard => Sender::Discard,
         })
     }
 
@@ -85,7 +91,7 @@ impl Sender {
             Sender::Sendmail(sendmail) => {
                 sendmail.send_raw(envelope, bytes).map_err(|e| Error::Mail(format!("sendmail: {e}")))
             }
-            Sender::DryRun => Ok(()),
+            Sender::DryRun | Sender::Discard => Ok(()),
         }
     }
 }
@@ -105,11 +111,14 @@ pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> crate::
     // The campaign the outbox belongs to: board pictures are drawn from its reports.
     let root = outbox.parent().unwrap_or(Path::new("."));
     let mut drawn = super::picture::Drawn::default();
+    let mut record = super::sent::Sent::open(sent)?;
     for name in outbox_files(outbox)? {
         let path = outbox.join(&name);
         let error_path = outbox.join(format!("{name}.error"));
-        let outcome = send_one(&sender, &path, &sent.join(&name), &name, |bytes| {
-            super::picture::fill(bytes, root, &mut drawn)
+        let discard = matches!(sender, Sender::Discard);
+        let outcome = send_one(&sender, &path, &mut record, &name, |bytes| {
+            // Nothing goes on the wire when discarding: no picture to draw.
+            if discard { bytes.to_vec() } else { super::picture::fill(bytes, root, &mut drawn) }
         });
         match outcome {
             Ok(Outcome::Sent) => {
@@ -143,13 +152,13 @@ enum Outcome {
 fn send_one(
     sender: &Sender,
     path: &Path,
-    target: &Path,
+    record: &mut super::sent::Sent,
     name: &str,
     wire: impl FnOnce(&[u8]) -> Vec<u8>,
 ) -> crate::error::Result<Outcome> {
     let bytes = fs::read(path).map_err(|cause| Error::Io { path: path.to_path_buf(), cause })?;
-    if let Ok(previous) = fs::read(target) {
-        if previous == bytes {
+    if let Some(hash) = record.hash_of(name)? {
+        if hash == crate::trust::hex(&crate::trust::h(&[&bytes])) {
             if !matches!(sender, Sender::DryRun) {
                 fs::remove_file(path).map_err(|e| {
                     Error::Mail(format!("already sent, but cannot remove {}: {e}", path.display()))
@@ -158,8 +167,7 @@ fn send_one(
             return Ok(Outcome::AlreadySent);
         }
         return Err(Error::Mail(format!(
-            "a different mail named {name} was already sent ({}); rename this one",
-            target.display()
+            "a different mail named {name} was already sent (kept in sent/); rename this one"
         )));
     }
     let addressing = addressing(&bytes)?;
@@ -167,16 +175,12 @@ fn send_one(
         return Ok(Outcome::WouldSend(addressing.summary));
     }
     sender.send(&addressing.envelope, &wire(&bytes))?;
-    let folder = target.parent().unwrap_or(Path::new("."));
-    crate::campaign::store::create_dirs(folder)
-        .map_err(std::io::Error::other)
-        .and_then(|()| fs::rename(path, target))
-        .map_err(|e| {
-            Error::Mail(format!(
-                "sent, but could not move it to {} ({e}); it will be sent again next time",
-                target.display()
-            ))
-        })?;
+    record.add(name, &bytes).map_err(|e| {
+        Error::Mail(format!("sent, but could not keep it in sent/ ({e}); it will be sent again next time"))
+    })?;
+    fs::remove_file(path).map_err(|e| {
+        Error::Mail(format!("sent and kept in sent/, but could not remove {} ({e})", path.display()))
+    })?;
     Ok(Outcome::Sent)
 }
 

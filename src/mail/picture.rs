@@ -44,7 +44,8 @@ impl Drawn {
                 if !inside {
                     return None;
                 }
-                let svg = std::fs::read_to_string(root.join(relative)).ok()?;
+                // A pruned step's picture is rendered again and checked (`derived`).
+                let svg = String::from_utf8(crate::campaign::derived::read(root, svg_path).ok()?).ok()?;
                 let png = crate::maps::png::png(&svg, 1.0).ok()?;
                 Some(base64::engine::general_purpose::STANDARD.encode(png))
             })

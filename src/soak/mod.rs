@@ -108,6 +108,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             // The seed fixes the dice as well as the bots, so that a soak's figures can
             // be had again with the same command.
             dice_key: Some(new::sample_key(cfg.seed.wrapping_add(game as u64), &format!("soak-{game}"))),
+            keep_reports: None,
         })?;
         let secrets: BTreeMap<String, String> = created.player_secrets.into_iter().collect();
         let mut rng = ChaCha20Rng::seed_from_u64(cfg.seed.wrapping_add(game as u64));
@@ -245,7 +246,11 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
         report.turns += turns.len() as u64;
         report.years += years.len() as u64;
         drop(c);
-        audit::disclose_and_verify(&dir, &dir.join("audit-bundle.json"))
+        // The bots' mail goes nowhere, but is filed as sent, as a game's would be.
+        crate::mail::send_outbox(&dir.join("outbox"), &dir.join("sent"), &crate::mail::Transport::Discard)?;
+        // The audit bundle is the soak's, not part of the campaign: it lies beside it.
+        let bundle = dir.with_file_name(format!("game-{game}.audit-bundle.json"));
+        audit::disclose_and_verify(&dir, &bundle)
             .map_err(|e| Error::Campaign(format!("game {game}: verify failed: {e:#}")))?;
         report.games += 1;
         if let Some(w) = &winner {

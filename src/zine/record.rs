@@ -77,16 +77,16 @@ impl PublicRecord {
             .filter_map(|e| e.file_name().to_str().and_then(|n| n.parse().ok()))
             .collect();
         ks.sort();
+        let derived = crate::campaign::derived::Derived::new(dir);
         let read = |rel: String| -> Result<Option<String>> {
             // The one gate every read passes: nothing outside the public set.
             if !is_public_report(&rel) {
                 return Err(Error::Refused(format!("{rel} is not in the public set")));
             }
-            let path = dir.join(&rel);
-            if !path.exists() {
-                return Ok(None);
-            }
-            std::fs::read_to_string(&path).map(Some).with_context(|| format!("reading {}", path.display()))
+            // In a campaign that prunes old steps, a pruned public report is rendered
+            // again (and checked against the ledger); a published copy has them all.
+            let bytes = derived.read_if_kept(&rel)?;
+            Ok(bytes.map(|b| String::from_utf8_lossy(&b).into_owned()))
         };
         let announcement = read("reports/0/public.json".into())?.ok_or_else(|| {
             Error::Refused(format!("{}: no reports/0/public.json (the announcement)", dir.display()))
