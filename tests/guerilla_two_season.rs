@@ -202,3 +202,37 @@ fn every_readme_example_is_accepted_as_it_stands_and_runs() {
     assert!(report.contains("(from the standing retreat preference)"), "{report}");
     assert!(report.contains("(from the standing build list)"), "{report}");
 }
+
+/// A careless power's preferences (retreats to anywhere, a fraction's retreats, lists
+/// in any month, a fraction in a list) are refused at ingest or accepted with what
+/// they depend on: no line accepted goes unexecuted without having said why.
+#[test]
+fn a_careless_soak_leaves_nothing_accepted_unexecuted() {
+    let out = ok(&[
+        "soak",
+        "--system",
+        "guerilla-warfare",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--careless",
+        "--max-steps",
+        "30",
+        "--option",
+        "year=two-season",
+    ]);
+    let figure = |label: &str| -> u64 {
+        let at = out.find(label).unwrap_or_else(|| panic!("no '{label}' in\n{out}"));
+        out[at + label.len()..]
+            .trim_start()
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no number after '{label}' in\n{out}"))
+    };
+    assert_eq!(figure("accepted but not carried out:"), 0, "{out}");
+    assert!(figure("lines noted at ingest:") > 0, "the preferences were noted:\n{out}");
+    assert!(figure("refused (") > 0, "careless lines were refused:\n{out}");
+    assert!(out.contains("mails per player per move: "), "{out}");
+}
