@@ -177,6 +177,7 @@ fn the_welcome_shows_the_zines_way() {
     let text = mail_text(&dir.join("outbox/0000-welcome-france.eml"));
     assert!(text.contains("The zine's way (year=two-season)"), "{text}");
     assert!(text.contains(") R "), "a retreat preference with the moves:\n{text}");
+    assert!(text.contains("With the August moves, builds and removals in order"), "{text}");
     assert!(text.contains("Build A(Bre), A(Lyo)"), "{text}");
 }
 

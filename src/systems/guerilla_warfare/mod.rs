@@ -9,7 +9,8 @@
 //! Players are the seven powers, by id: austria england france germany italy russia
 //! turkey. Options (see RULINGS.md): `limit=nationality|all`, `dispersed=count|free`,
 //! `landing=within-limit|always`,
-//! `autumn=before-builds|november`.
+//! `autumn=before-builds|november`, `year=standard|two-season` (the zine's way:
+//! standing retreat preferences and build lists with the moves, see `two_season`).
 
 pub mod calendar;
 pub mod careless;
@@ -380,7 +381,7 @@ impl System for GuerillaWarfare {
             }
         }
         if s.rules.year == state::Year::TwoSeason {
-            two_season_guide(map, &dec, me, disperser, &mut g, &cap);
+            two_season_guide(map, s.date, &dec, me, disperser, &mut g, &cap);
         }
         let Some(q) = disperser else { return g };
         let parts: Vec<String> = near.iter().map(|&t| format!("1/3 A({})", cap(t))).collect();
@@ -533,6 +534,7 @@ impl System for GuerillaWarfare {
 /// before an adjustment month, from the power's own centres and units.
 fn two_season_guide(
     map: &Map,
+    date: calendar::Date,
     dec: &Decoded,
     me: PowerId,
     disperser: Option<crate::systems::diplomacy::map::ProvinceId>,
@@ -573,9 +575,16 @@ fn two_season_guide(
         .take(2)
         .filter_map(|p| dec.board.unit(p).map(|u| format!("{}({})", u.kind.letter(), cap(p))))
         .collect();
+    // The next moves that carry the lists (the ones before an adjustment month).
+    let mut at = date.next();
+    while !at.takes_centres() {
+        at = at.next();
+    }
+    let lists_month =
+        calendar::MONTH_NAMES.get(at.month.saturating_sub(1) as usize).copied().unwrap_or("next");
     if !builds.is_empty() && !removals.is_empty() {
         g.next.push(super::ExampleBlock {
-            title: "With the moves before an adjustment month (the August moves next), builds and removals in order of preference:".into(),
+            title: format!("With the {} moves, builds and removals in order of preference:", lists_month),
             lines: vec![format!("Build {}", builds.join(", ")), format!("Remove {}", removals.join(", "))],
         });
     }
