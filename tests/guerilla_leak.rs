@@ -161,9 +161,20 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn no_report_ack_or_mail_reveals_another_powers_fractions() {
+    no_fraction_leaks(&[]);
+}
+
+/// The zine's way: the bots' moves carry retreat preferences and lists, and the steps
+/// chain retreats and adjustments; still nothing of a fraction shows to the others.
+#[test]
+fn no_report_ack_or_mail_reveals_another_powers_fractions_two_season() {
+    no_fraction_leaks(&["year=two-season"]);
+}
+
+fn no_fraction_leaks(options: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("g");
-    let secrets = new_campaign(&dir, "guerilla-warfare", &POWERS);
+    let secrets = new_campaign_with(&dir, "guerilla-warfare", &POWERS, options);
     let scripted: [(&str, &[(&str, &str)]); 2] = [
         (
             "JUL1914M",
@@ -220,6 +231,13 @@ fn no_report_ack_or_mail_reveals_another_powers_fractions() {
     let public2 = std::fs::read_to_string(dir.join("reports/2/public.txt")).unwrap();
     assert!(public2.contains("A tyr is formed by guerillas"), "{public2}");
     assert!(seen.iter().any(|s| s.fractions.iter().any(|f| f.aboard)), "no fraction ever boarded");
+    if !options.is_empty() {
+        let chained = (1..=last).any(|k| {
+            std::fs::read_to_string(dir.join(format!("reports/{k}/public.txt")))
+                .is_ok_and(|t| t.contains("resolved from the standing preferences"))
+        });
+        assert!(chained, "no step resolved a phase from standing preferences");
+    }
 
     // What each power may legitimately see: its own fractions, at any time.
     let mut own: BTreeMap<String, BTreeSet<String>> = written;

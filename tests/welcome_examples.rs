@@ -113,10 +113,14 @@ fn accepted_with_echo(
 }
 
 fn round_trip(system: &str) {
+    round_trip_with(system, &[]);
+}
+
+fn round_trip_with(system: &str, options: &[&str]) {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("g");
     let players = players_of(system);
-    let secrets = new_campaign(&dir, system, &players);
+    let secrets = new_campaign_with(&dir, system, &players, options);
     let texts: BTreeMap<&str, String> = players.iter().map(|p| (*p, welcome(&dir, p))).collect();
     let mut n = 0;
     let mut pending: Vec<&str> = players.clone();
@@ -244,6 +248,13 @@ fn item_1_every_welcome_example_is_accepted_as_it_stands_diplomacy() {
 #[test]
 fn item_1_every_welcome_example_is_accepted_as_it_stands_guerilla_warfare() {
     round_trip("guerilla-warfare");
+}
+
+/// The zine's way: the welcome shows a retreat preference with the moves, and the
+/// lists for the August moves, each accepted where it is shown for.
+#[test]
+fn item_1_every_welcome_example_is_accepted_as_it_stands_guerilla_warfare_two_season() {
+    round_trip_with("guerilla-warfare", &["year=two-season"]);
 }
 
 #[test]

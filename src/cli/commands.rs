@@ -418,6 +418,14 @@ pub fn dispatch(command: Command) -> Result<i32> {
                     r.years
                 );
             }
+            if let Some(per_move) = r.mails_per_move() {
+                sayln!(
+                    "mails per player per move: {per_move:.2} ({} orders files, {} players, {} moves)",
+                    r.orders,
+                    r.players,
+                    r.moves
+                );
+            }
             if !r.results.is_empty() {
                 let winners: std::collections::BTreeSet<&String> = r.results.keys().map(|(_, w)| w).collect();
                 let groups: std::collections::BTreeSet<&String> = r.results.keys().map(|(g, _)| g).collect();

@@ -52,6 +52,9 @@ pub struct SoakReport {
     /// Game years played, summed over the games, where the system's turns are parts
     /// of a year (a year the game ended in counts whole); 0 otherwise.
     pub years: u64,
+    /// Movement phases resolved, summed over the games (a step that starts at the
+    /// moves counts one, whatever it chains after them).
+    pub moves: u64,
     /// Players seated in each game.
     pub players: usize,
     /// What became of the lines the players sent (careless or not).
@@ -68,6 +71,14 @@ impl SoakReport {
     /// years of several turns.
     pub fn mails_per_year(&self) -> Option<f64> {
         (self.years > 0).then(|| self.orders as f64 / (self.players.max(1) as f64 * self.years as f64))
+    }
+
+    /// Mails (orders files) per player per move, where the system has years of
+    /// several turns: the figure that compares a monthly calendar (Guerilla Warfare
+    /// II, twelve moves a year) with a seasonal one.
+    pub fn mails_per_move(&self) -> Option<f64> {
+        (self.years > 0 && self.moves > 0)
+            .then(|| self.orders as f64 / (self.players.max(1) as f64 * self.moves as f64))
     }
 }
 
@@ -142,6 +153,9 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
             turns.insert(engine.game_turn(&state)?.unwrap_or_else(|| format!("step {}", c.steps())));
             if let Some(y) = engine.game_year(&state)? {
                 years.insert(y);
+            }
+            if phase.kind == "movement" {
+                report.moves += 1;
             }
             // Every question's default must be an answer the system itself accepts.
             for (player, prompt) in &phase.prompts {

@@ -114,7 +114,21 @@ pub fn unfold(text: &str) -> String {
 /// Creates a campaign of `system` with `players` (name@example.org each) and returns
 /// each player's secret, read from the welcome mail the way the player reads it.
 pub fn new_campaign(dir: &Path, system: &str, players: &[&str]) -> BTreeMap<String, String> {
+    new_campaign_with(dir, system, players, &[])
+}
+
+/// [`new_campaign`] with `--option KEY=VALUE` for each of `options`.
+pub fn new_campaign_with(
+    dir: &Path,
+    system: &str,
+    players: &[&str],
+    options: &[&str],
+) -> BTreeMap<String, String> {
     let mut args = vec!["new".to_string(), system.to_string(), dir.display().to_string()];
+    for o in options {
+        args.push("--option".into());
+        args.push(o.to_string());
+    }
     for p in players {
         args.push("--player".into());
         args.push(format!("{p}={p}@example.org"));

@@ -5,9 +5,10 @@
 use rand_core::RngCore;
 
 use super::board::{Adjustment, RetreatOrder};
+use super::board::{Board, Ownership, Unit};
 use super::check::{adjustment_count, build_sites};
 use super::game::PhaseKind;
-use super::map::{ProvinceId, Terrain, UnitKind};
+use super::map::{Map, PowerId, ProvinceId, Terrain, UnitKind};
 use super::text::{self, Style};
 use super::{Diplomacy, State};
 use crate::systems::System;
@@ -50,7 +51,15 @@ pub fn orders(game: &Diplomacy, state: &State, player: &str, rng: &mut dyn RngCo
                 }
             }
             if state.two_season {
-                for line in preferences(game, &pos, power, &targets, rng) {
+                let plan = Plan {
+                    board: &pos.board,
+                    ownership: &pos.ownership,
+                    power,
+                    targets: &targets,
+                    lists: pos.turn.season == super::game::Season::Fall,
+                    at_risk_only: false,
+                };
+                for line in preferences(map, &plan, &|_, _| true, rng) {
                     offer(line);
                 }
             }
@@ -100,22 +109,35 @@ pub fn orders(game: &Diplomacy, state: &State, player: &str, rng: &mut dyn RngCo
     text
 }
 
+/// The position a player plans its standing preferences in.
+pub struct Plan<'a> {
+    pub board: &'a Board,
+    pub ownership: &'a Ownership,
+    pub power: PowerId,
+    /// The moves it orders: (from, to).
+    pub targets: &'a [(ProvinceId, ProvinceId)],
+    /// Builds and removals are listed with these moves.
+    pub lists: bool,
+    /// Retreats only for the units another power's unit could attack.
+    pub at_risk_only: bool,
+}
+
 /// A careful player's standing preferences for a two-season year: every unit's
-/// possible retreats (the supply centres first), and in the autumn every home centre
-/// as a build and every place its units may stand after the moves as a removal, the
-/// farthest from home first, so that the GM rarely has to ask.
-fn preferences(
-    game: &Diplomacy,
-    pos: &super::game::Position,
-    power: super::map::PowerId,
-    targets: &[(ProvinceId, ProvinceId)],
+/// possible retreats (the supply centres first) that `allowed` lets it make, and
+/// with the lists every home centre as a build and every place its units may stand
+/// after the moves as a removal, the farthest from home first, so that the GM rarely
+/// has to ask.
+pub fn preferences(
+    map: &Map,
+    plan: &Plan,
+    allowed: &dyn Fn(Unit, ProvinceId) -> bool,
     rng: &mut dyn RngCore,
 ) -> Vec<String> {
-    let map = &game.map;
+    let Plan { board, ownership, power, targets, .. } = *plan;
     let mut lines = Vec::new();
     let mut places: Vec<(u32, ProvinceId)> = Vec::new();
-    for p in pos.board.provinces_of(power).collect::<Vec<_>>() {
-        let Some(u) = pos.board.unit(p) else { continue };
+    for p in board.provinces_of(power).collect::<Vec<_>>() {
+        let Some(u) = board.unit(p) else { continue };
         let mut options: Vec<super::map::RegionId> = Vec::new();
         for q in 0..map.province_count() as ProvinceId {
             if q == p {
@@ -136,14 +158,16 @@ fn preferences(
         }
         let rank = |r: &super::map::RegionId| {
             let q = map.province_of(*r);
-            match (map.province(q).centre, pos.ownership.owner[q as usize] == Some(power)) {
+            match (map.province(q).centre, ownership.owner[q as usize] == Some(power)) {
                 (true, true) => 0,
                 (true, false) => 1,
                 _ => 2,
             }
         };
         options.sort_by_key(rank);
-        if !options.is_empty() {
+        options.retain(|&r| allowed(u, map.province_of(r)));
+        let at_risk = !plan.at_risk_only || under_threat(map, board, u);
+        if !options.is_empty() && at_risk {
             let list: Vec<String> = options.iter().map(|&r| map.region_name(r)).collect();
             lines.push(format!("{} R {}", text::unit(map, u, Style::Short), list.join(", ")));
         }
@@ -156,7 +180,7 @@ fn preferences(
             places.push((far, map.province_of(r)));
         }
     }
-    if pos.turn.season == super::game::Season::Fall {
+    if plan.lists {
         let builds: Vec<String> = map
             .homes(power)
             .filter_map(|p| {
@@ -185,4 +209,12 @@ fn preferences(
         }
     }
     lines
+}
+
+/// Could another power's unit move into `u`'s province this move (and so dislodge it)?
+fn under_threat(map: &Map, board: &Board, u: Unit) -> bool {
+    let here = map.province_of(u.region);
+    (0..map.province_count() as ProvinceId)
+        .filter_map(|q| board.unit(q))
+        .any(|v| v.power != u.power && map.can_reach(v.kind, v.region, here))
 }

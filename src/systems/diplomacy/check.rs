@@ -66,6 +66,8 @@ pub struct Checker<'a> {
     built: BTreeSet<ProvinceId>,
     strict_coasts: bool,
     preferences: Preferences,
+    /// The moves a removal list follows, as its refusals name them.
+    lists_after: &'static str,
 }
 
 /// How many builds (positive) or removals (negative) a power has.
@@ -93,12 +95,19 @@ impl<'a> Checker<'a> {
             built: BTreeSet::new(),
             strict_coasts: false,
             preferences: Preferences::None,
+            lists_after: "the autumn moves",
         }
     }
 
     /// Lets the moves carry standing preferences (option `year=two-season`).
     pub fn preferences(mut self, allowed: Preferences) -> Self {
         self.preferences = allowed;
+        self
+    }
+
+    /// Names the moves a removal list follows ("the autumn moves" by default).
+    pub fn lists_after(mut self, moves: &'static str) -> Self {
+        self.lists_after = moves;
         self
     }
 
@@ -380,7 +389,7 @@ impl<'a> Checker<'a> {
                 Some(k) => format!("{} {}", article(k), k.word()),
                 None => "a unit".into(),
             };
-            Err(format!("{name} could not have {what} in {} after the autumn moves", prov.name).into())
+            Err(format!("{name} could not have {what} in {} after {}", prov.name, self.lists_after).into())
         }
     }
 

@@ -483,66 +483,7 @@ impl Diplomacy {
     /// The standing preferences of `orders` written out as they are read back, each
     /// with what it depends on.
     fn standing_lines(&self, pos: &Position, orders: &PowerOrders) -> Vec<(String, String)> {
-        let map = &self.map;
-        let mut out = Vec::new();
-        for (p, list) in &orders.standing.retreats {
-            let Some(u) = pos.board.unit(*p) else { continue };
-            let items: Vec<String> = list
-                .iter()
-                .map(|o| match *o {
-                    board::RetreatOrder::Retreat(r) => map.region_title(r),
-                    board::RetreatOrder::Disband => "disband".into(),
-                })
-                .collect();
-            let last = if list.last() == Some(&board::RetreatOrder::Disband) {
-                ""
-            } else {
-                "; if none is open, you are asked"
-            };
-            out.push((
-                format!("{} R {}", text::unit(map, u, Style::Long), items.join(", ")),
-                format!(
-                    "runs only if the {} in {} is dislodged: it goes to the first of these it may retreat to (not where the attack came from, not occupied, not left empty by a standoff){last}",
-                    u.kind.word(),
-                    map.province(*p).name
-                ),
-            ));
-        }
-        let builds: Vec<String> = orders
-            .standing
-            .lists
-            .builds
-            .iter()
-            .map(|a| match *a {
-                board::Adjustment::Build { kind, region } => {
-                    format!("{} {}", kind.letter(), map.region_title(region))
-                }
-                _ => "waive".into(),
-            })
-            .collect();
-        if !builds.is_empty() {
-            out.push((
-                format!("Build {}", builds.join(", ")),
-                "used after the autumn if you have builds: the first of these whose centre is then yours and empty, as many as you may build; if they leave a build and an empty centre, you are asked".into(),
-            ));
-        }
-        let removals: Vec<String> = orders
-            .standing
-            .lists
-            .removals
-            .iter()
-            .map(|&(p, kind)| match kind {
-                Some(k) => format!("{} {}", k.letter(), map.province(p).name),
-                None => map.province(p).name.clone(),
-            })
-            .collect();
-        if !removals.is_empty() {
-            out.push((
-                format!("Remove {}", removals.join(", ")),
-                "used after the autumn if you must remove units: these in order, each only if your unit stands there then, as many as you must; if they are too few, you are asked".into(),
-            ));
-        }
-        out
+        standing::lines(&self.map, &pos.board, &orders.standing, Style::Long, "the autumn")
     }
 
     /// The seven powers are the sides; a player named after one (by any of its names)

@@ -15,6 +15,7 @@ use serde::{Deserialize, Serialize};
 use super::board::{Adjustment, Board, Dislodged, Ownership, RetreatOrder};
 use super::check::{adjustment_count, build_sites};
 use super::map::{Map, PowerId, ProvinceId, UnitKind};
+use super::text::{self, Style};
 use crate::systems::error::{Error, Result};
 
 /// One power's builds and removals in order of preference, sent with the autumn moves.
@@ -109,6 +110,73 @@ pub fn adjustments(
     } else {
         (out, true)
     }
+}
+
+/// Standing preferences written out as they are read back (`style`: the system's
+/// echo), each with what it depends on; `after`: when the lists are used ("the
+/// autumn").
+pub fn lines(
+    map: &Map,
+    board: &Board,
+    standing: &Standing,
+    style: Style,
+    after: &str,
+) -> Vec<(String, String)> {
+    let place = |p: ProvinceId| text::province(map, p, style);
+    let mut out = Vec::new();
+    for (p, list) in &standing.retreats {
+        let Some(u) = board.unit(*p) else { continue };
+        let items: Vec<String> = list
+            .iter()
+            .map(|o| match *o {
+                RetreatOrder::Retreat(r) => text::region(map, r, style),
+                RetreatOrder::Disband => "disband".into(),
+            })
+            .collect();
+        let last =
+            if list.last() == Some(&RetreatOrder::Disband) { "" } else { "; if none is open, you are asked" };
+        out.push((
+            format!("{} R {}", text::unit(map, u, style), items.join(", ")),
+            format!(
+                "runs only if the {} in {} is dislodged: it goes to the first of these it may retreat to (not where the attack came from, not occupied, not left empty by a standoff){last}",
+                u.kind.word(),
+                map.province(*p).name
+            ),
+        ));
+    }
+    let builds: Vec<String> = standing
+        .lists
+        .builds
+        .iter()
+        .map(|a| match *a {
+            Adjustment::Build { kind, region } => {
+                format!("{} {}", kind.letter(), text::region(map, region, style))
+            }
+            _ => "waive".into(),
+        })
+        .collect();
+    if !builds.is_empty() {
+        out.push((
+            format!("Build {}", builds.join(", ")),
+            format!("used after {after} if you have builds: the first of these whose centre is then yours and empty, as many as you may build; if they leave a build and an empty centre, you are asked"),
+        ));
+    }
+    let removals: Vec<String> = standing
+        .lists
+        .removals
+        .iter()
+        .map(|&(p, kind)| match kind {
+            Some(k) => format!("{} {}", k.letter(), place(p)),
+            None => place(p),
+        })
+        .collect();
+    if !removals.is_empty() {
+        out.push((
+            format!("Remove {}", removals.join(", ")),
+            format!("used after {after} if you must remove units: these in order, each only if your unit stands there then, as many as you must; if they are too few, you are asked"),
+        ));
+    }
+    out
 }
 
 /// What a two-season campaign keeps between phases.

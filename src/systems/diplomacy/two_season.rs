@@ -8,18 +8,50 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::board::RetreatOrder;
-use super::check::PowerOrders;
+use super::board::{Board, Dislodged, Ownership, RetreatOrder};
+use super::check::{PowerOrders, adjustment_count, build_sites};
 use super::game::{self, PhaseKind, Position, Report};
 use super::map::{Map, PowerId, ProvinceId};
 use super::standing::{self, Held};
 
 /// One step's outcome: the position it stops at, a report for each phase resolved
 /// (in order), and what is kept for the phase left open.
-pub struct Step {
-    pub next: Position,
-    pub reports: Vec<Report>,
+pub struct Step<P = Position, R = Report> {
+    pub next: P,
+    pub reports: Vec<R>,
     pub held: Held,
+}
+
+/// A game whose retreat and adjustment phases standing preferences may settle: the
+/// standard calendar here, and Guerilla Warfare II's months, which resolve their own
+/// phases but chain them the same way.
+pub trait Phases {
+    /// A position between phases.
+    type Pos;
+    /// What resolving one phase tells.
+    type Report;
+    type Error;
+    fn kind(&self, pos: &Self::Pos) -> PhaseKind;
+    fn dislodged<'p>(&self, pos: &'p Self::Pos) -> &'p [Dislodged];
+    fn board<'p>(&self, pos: &'p Self::Pos) -> (&'p Board, &'p Ownership);
+    /// Did the phase just resolved (`report`, leading to `next`) end the game?
+    fn ends(&self, next: &Self::Pos, report: &Self::Report) -> bool;
+    /// Resolves the retreat or adjustment phase `pos` is in with `orders`; the
+    /// retreats of `retreats` (by province) and the adjustments of `lists` (powers)
+    /// came from standing preferences, which the report says.
+    fn settle(
+        &self,
+        pos: &Self::Pos,
+        orders: &BTreeMap<PowerId, PowerOrders>,
+        retreats: &BTreeSet<ProvinceId>,
+        lists: Vec<PowerId>,
+    ) -> Result<(Self::Pos, Self::Report), Self::Error>;
+}
+
+/// Must `power` order adjustments on this board?
+pub fn adjusts(map: &Map, board: &Board, ownership: &Ownership, power: PowerId) -> bool {
+    let delta = adjustment_count(board, ownership, power);
+    delta < 0 || delta > 0 && !build_sites(map, board, ownership, power).is_empty()
 }
 
 fn entry(orders: &mut BTreeMap<PowerId, PowerOrders>, power: PowerId) -> &mut PowerOrders {
@@ -35,36 +67,52 @@ pub fn due(map: &Map, pos: &Position, held: &Held, power: PowerId) -> bool {
             .iter()
             .any(|d| d.unit.power == power && !held.retreats.contains_key(&map.province_of(d.unit.region))),
         PhaseKind::Adjustment => {
-            pos.has_orders_to_give(map, power)
-                && !held
-                    .lists
-                    .get(&power)
-                    .is_some_and(|l| standing::adjustments(map, &pos.board, &pos.ownership, power, l).1)
+            pos.has_orders_to_give(map, power) && !lists_settle(map, &pos.board, &pos.ownership, held, power)
         }
     }
 }
 
-/// Resolves the phase `pos` is in with `orders` and what `held` keeps, then the
-/// phases after it that preferences settle. `voters` count for a draw in the first
-/// phase only (the chained ones have no mail of their own).
-pub fn advance(
+/// Do the lists `held` keeps for `power` settle its adjustments on this board?
+pub fn lists_settle(map: &Map, board: &Board, ownership: &Ownership, held: &Held, power: PowerId) -> bool {
+    held.lists.get(&power).is_some_and(|l| standing::adjustments(map, board, ownership, power, l).1)
+}
+
+/// The first phase of a step, made ready: its orders with what `held` settled added,
+/// and what the phases after it will need.
+pub struct Opening {
+    /// The orders of the phase `pos` is in.
+    pub orders: BTreeMap<PowerId, PowerOrders>,
+    /// The retreat preferences sent with the moves, by the unit's province.
+    pub prefs: BTreeMap<ProvinceId, Vec<RetreatOrder>>,
+    pub held: Held,
+    /// Retreats (by province) and powers' adjustments in `orders` that came from
+    /// preferences.
+    pub retreats: BTreeSet<ProvinceId>,
+    pub lists: Vec<PowerId>,
+}
+
+/// Readies the phase `pos` is in: with the moves, the preferences they carry are
+/// kept; in a retreat or adjustment phase left open, what preferences settled joins
+/// the orders of those who answered (an order a player sent stands).
+pub fn opening<P: Phases>(
+    phases: &P,
     map: &Map,
-    pos: &Position,
+    pos: &P::Pos,
     orders: &BTreeMap<PowerId, PowerOrders>,
     held: &Held,
-    voters: &[PowerId],
-) -> Step {
+) -> Opening {
     let mut held = held.clone();
     let mut prefs: BTreeMap<ProvinceId, Vec<RetreatOrder>> = BTreeMap::new();
     let mut first = orders.clone();
     let mut from_standing: BTreeSet<ProvinceId> = BTreeSet::new();
     let mut lists_used: Vec<PowerId> = Vec::new();
-    match pos.turn.kind {
+    let (board, ownership) = phases.board(pos);
+    match phases.kind(pos) {
         PhaseKind::Movement => {
             held = Held::default();
             for (&power, o) in orders {
                 for (p, list) in &o.standing.retreats {
-                    if pos.board.unit(*p).is_some_and(|u| u.power == power) {
+                    if board.unit(*p).is_some_and(|u| u.power == power) {
                         prefs.insert(*p, list.clone());
                     }
                 }
@@ -77,7 +125,8 @@ pub fn advance(
             // A power that answered may have ordered a unit whose preference was
             // settled: its new order stands.
             for (&p, &o) in &held.retreats {
-                let Some(d) = pos.dislodged.iter().find(|d| map.province_of(d.unit.region) == p) else {
+                let Some(d) = phases.dislodged(pos).iter().find(|d| map.province_of(d.unit.region) == p)
+                else {
                     continue;
                 };
                 let po = entry(&mut first, d.unit.power);
@@ -93,7 +142,7 @@ pub fn advance(
                 if first.get(&power).is_some_and(|o| !o.adjustments.is_empty()) {
                     continue;
                 }
-                let (list, _) = standing::adjustments(map, &pos.board, &pos.ownership, power, lists);
+                let (list, _) = standing::adjustments(map, board, ownership, power, lists);
                 if !list.is_empty() {
                     entry(&mut first, power).adjustments = list;
                     lists_used.push(power);
@@ -102,19 +151,34 @@ pub fn advance(
             held.lists.clear();
         }
     }
-    let (mut next, mut report) = game::advance(map, pos, &first, voters);
-    mark(&mut report, &from_standing, lists_used);
+    Opening { orders: first, prefs, held, retreats: from_standing, lists: lists_used }
+}
+
+/// After the first phase of a step (`next`, `report`): resolves the retreats and
+/// adjustments that preferences settle, one phase after another, and stops at the
+/// moves, at the end of the game, or at a phase where some power must still answer.
+pub fn chain<P: Phases>(
+    phases: &P,
+    map: &Map,
+    next: P::Pos,
+    report: P::Report,
+    prefs: &BTreeMap<ProvinceId, Vec<RetreatOrder>>,
+    held: Held,
+) -> Result<Step<P::Pos, P::Report>, P::Error> {
+    let mut held = held;
+    let mut next = next;
+    let mut ended = phases.ends(&next, &report);
     let mut reports = vec![report];
     loop {
-        if reports.last().is_some_and(|r| r.winner.is_some() || r.draw.is_some()) {
+        if ended {
             break;
         }
-        match next.turn.kind {
+        match phases.kind(&next) {
             PhaseKind::Movement => break,
             PhaseKind::Retreat => {
                 let mut settled = BTreeMap::new();
                 let mut open = false;
-                for d in &next.dislodged {
+                for d in phases.dislodged(&next) {
                     let p = map.province_of(d.unit.region);
                     match prefs.get(&p).and_then(|list| standing::retreat_choice(d, list)) {
                         Some(o) => {
@@ -132,8 +196,8 @@ pub fn advance(
                     entry(&mut orders, power).retreats.push((p, o));
                 }
                 let all: BTreeSet<ProvinceId> = settled.keys().copied().collect();
-                let (after, mut report) = game::advance(map, &next, &orders, &[]);
-                mark(&mut report, &all, Vec::new());
+                let (after, report) = phases.settle(&next, &orders, &all, Vec::new())?;
+                ended = phases.ends(&after, &report);
                 next = after;
                 reports.push(report);
             }
@@ -141,16 +205,16 @@ pub fn advance(
                 let mut orders = BTreeMap::new();
                 let mut used = Vec::new();
                 let mut open = false;
+                let (board, ownership) = phases.board(&next);
                 for power in 0..map.powers.len() as PowerId {
-                    if !next.has_orders_to_give(map, power) {
+                    if !adjusts(map, board, ownership, power) {
                         continue;
                     }
                     let Some(lists) = held.lists.get(&power) else {
                         open = true;
                         continue;
                     };
-                    let (list, settled) =
-                        standing::adjustments(map, &next.board, &next.ownership, power, lists);
+                    let (list, settled) = standing::adjustments(map, board, ownership, power, lists);
                     if !settled {
                         open = true;
                         continue;
@@ -161,18 +225,76 @@ pub fn advance(
                 if open {
                     break;
                 }
-                let (after, mut report) = game::advance(map, &next, &orders, &[]);
-                mark(&mut report, &BTreeSet::new(), used);
+                let (after, report) = phases.settle(&next, &orders, &BTreeSet::new(), used)?;
+                ended = phases.ends(&after, &report);
                 held.lists.clear();
                 next = after;
                 reports.push(report);
             }
         }
     }
-    if next.turn.kind != PhaseKind::Adjustment && next.turn.kind != PhaseKind::Retreat {
+    let kind = phases.kind(&next);
+    if kind != PhaseKind::Adjustment && kind != PhaseKind::Retreat {
         held = Held::default();
     }
-    Step { next, reports, held }
+    Ok(Step { next, reports, held })
+}
+
+/// The standard calendar's phases, resolved by [`game::advance`].
+struct Standard<'m>(&'m Map);
+
+impl Phases for Standard<'_> {
+    type Pos = Position;
+    type Report = Report;
+    type Error = std::convert::Infallible;
+
+    fn kind(&self, pos: &Position) -> PhaseKind {
+        pos.turn.kind
+    }
+
+    fn dislodged<'p>(&self, pos: &'p Position) -> &'p [Dislodged] {
+        &pos.dislodged
+    }
+
+    fn board<'p>(&self, pos: &'p Position) -> (&'p Board, &'p Ownership) {
+        (&pos.board, &pos.ownership)
+    }
+
+    fn ends(&self, _next: &Position, report: &Report) -> bool {
+        report.winner.is_some() || report.draw.is_some()
+    }
+
+    fn settle(
+        &self,
+        pos: &Position,
+        orders: &BTreeMap<PowerId, PowerOrders>,
+        retreats: &BTreeSet<ProvinceId>,
+        lists: Vec<PowerId>,
+    ) -> Result<(Position, Report), Self::Error> {
+        let (after, mut report) = game::advance(self.0, pos, orders, &[]);
+        mark(&mut report, retreats, lists);
+        Ok((after, report))
+    }
+}
+
+/// Resolves the phase `pos` is in with `orders` and what `held` keeps, then the
+/// phases after it that preferences settle. `voters` count for a draw in the first
+/// phase only (the chained ones have no mail of their own).
+pub fn advance(
+    map: &Map,
+    pos: &Position,
+    orders: &BTreeMap<PowerId, PowerOrders>,
+    held: &Held,
+    voters: &[PowerId],
+) -> Step {
+    let phases = Standard(map);
+    let open = opening(&phases, map, pos, orders, held);
+    let (next, mut report) = game::advance(map, pos, &open.orders, voters);
+    mark(&mut report, &open.retreats, open.lists);
+    match chain(&phases, map, next, report, &open.prefs, open.held) {
+        Ok(step) => step,
+        Err(never) => match never {},
+    }
 }
 
 /// Marks the retreats (by province) and the powers' adjustments that came from

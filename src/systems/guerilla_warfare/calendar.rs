@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 
 const MONTHS: [&str; 12] =
     ["JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC"];
-const MONTH_NAMES: [&str; 12] = [
+/// The months' names, January first.
+pub const MONTH_NAMES: [&str; 12] = [
     "January",
     "February",
     "March",

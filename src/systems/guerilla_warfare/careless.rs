@@ -11,7 +11,7 @@ use super::GuerillaWarfare;
 use super::calendar::Stage;
 use super::orders::{one_move, show_frac};
 use super::random::orders_for;
-use super::state::{State, decode};
+use super::state::{Decoded, State, Year, decode};
 use crate::systems::diplomacy::map::{Map, ProvinceId};
 
 /// The rulebook's way of writing a place: `Lyo`, `Ark` for Archangel.
@@ -39,7 +39,11 @@ pub fn orders(g: &GuerillaWarfare, s: &State, player: &str, rng: &mut dyn RngCor
     let others: Vec<ProvinceId> =
         provinces.iter().copied().filter(|&p| dec.board.unit(p).is_some_and(|u| u.power != me)).collect();
     let own_fracs: Vec<usize> = (0..dec.fractions.len()).filter(|&i| dec.fractions[i].power == me).collect();
+    let two_season = s.rules.year == Year::TwoSeason && s.stage == Stage::Movement;
     let slip = |rng: &mut dyn RngCore| -> Option<String> {
+        if two_season && rng.next_u32().is_multiple_of(2) {
+            return preference_slip(map, &dec, me, &own_fracs, rng);
+        }
         match (s.stage, rng.next_u32() % 6) {
             (Stage::Movement, 0) => {
                 let f = dec.fractions[pick(rng, &own_fracs)?];
@@ -88,4 +92,41 @@ pub fn orders(g: &GuerillaWarfare, s: &State, player: &str, rng: &mut dyn RngCor
         }
     };
     crate::systems::slips::mix(&careful, rng, slip)
+}
+
+/// A careless standing preference (option `year=two-season`): a unit's retreats to
+/// places picked anywhere, a fraction's retreats (fractions are never dislodged), a
+/// build list in any month and anywhere, a fraction named for removal (R25).
+fn preference_slip(
+    map: &Map,
+    dec: &Decoded,
+    me: u8,
+    own_fracs: &[usize],
+    rng: &mut dyn RngCore,
+) -> Option<String> {
+    let provinces: Vec<ProvinceId> = (0..map.province_count() as ProvinceId).collect();
+    let own_units: Vec<ProvinceId> = dec.board.provinces_of(me).collect();
+    match rng.next_u32() % 4 {
+        0 => {
+            let p = pick(rng, &own_units)?;
+            let u = dec.board.unit(p)?;
+            let to: Vec<String> =
+                (0..3).filter_map(|_| pick(rng, &provinces)).map(|q| written(map, q)).collect();
+            Some(format!("{}({}) R {}", u.kind.letter(), written(map, p), to.join(", ")))
+        }
+        1 => {
+            let f = dec.fractions.get(pick(rng, own_fracs)?)?;
+            let to = pick(rng, &provinces)?;
+            Some(format!("{} R {}", show_frac(map, f), written(map, to)))
+        }
+        2 => {
+            let a = pick(rng, &provinces)?;
+            let b = pick(rng, &provinces)?;
+            Some(format!("Build A({}), A({})", written(map, a), written(map, b)))
+        }
+        _ => {
+            let f = dec.fractions.get(pick(rng, own_fracs)?)?;
+            Some(format!("Remove {}", show_frac(map, f)))
+        }
+    }
 }

@@ -9,7 +9,8 @@
 //! Players are the seven powers, by id: austria england france germany italy russia
 //! turkey. Options (see RULINGS.md): `limit=nationality|all`, `dispersed=count|free`,
 //! `landing=within-limit|always`,
-//! `autumn=before-builds|november`.
+//! `autumn=before-builds|november`, `year=standard|two-season` (the zine's way:
+//! standing retreat preferences and build lists with the moves, see `two_season`).
 
 pub mod calendar;
 pub mod careless;
@@ -23,6 +24,7 @@ pub mod reform;
 pub mod season;
 pub mod state;
 pub mod svg;
+pub mod two_season;
 pub mod view;
 pub mod votes;
 
@@ -87,6 +89,11 @@ pub static INFO: SystemInfo = SystemInfo {
             values: &["within-limit", "always"],
             help: "a fleet's landing and the limit (R26; pinned: within-limit)",
         },
+        super::options::OptionSpec {
+            key: "year",
+            values: &["standard", "two-season"],
+            help: "two-season: retreat preferences with every move, build and removal lists with the moves before an adjustment month",
+        },
     ],
     rules: 1,
 };
@@ -143,11 +150,31 @@ impl GuerillaWarfare {
             rules,
             game_over: None,
             guerilla_units: BTreeMap::new(),
+            standing: Default::default(),
         }
     }
 
     fn power_of(&self, player: &str) -> Option<PowerId> {
         self.map.power_index(player)
+    }
+
+    /// The standing preferences of `orders` (two-season moves) as echoed, each with
+    /// what it depends on; Archangel written as the rules write it.
+    fn standing_lines(&self, s: &State, orders: &GwOrders) -> Vec<(String, String)> {
+        let Ok(dec) = decode(&self.map, s) else { return Vec::new() };
+        if s.stage != Stage::Movement {
+            return Vec::new();
+        }
+        crate::systems::diplomacy::standing::lines(
+            &self.map,
+            &dec.board,
+            &orders.conventional.standing,
+            crate::systems::diplomacy::text::Style::Short,
+            "these moves",
+        )
+        .into_iter()
+        .map(|(line, note)| (orders::as_the_rules_write(&line), note))
+        .collect()
     }
 }
 
@@ -190,9 +217,14 @@ fn parse_rules(options: &BTreeMap<String, String>) -> Result<Rules> {
             ("landing", other) => {
                 return Err(Error::setup(format!("option landing={other}: use within-limit or always")));
             }
+            ("year", "standard") => rules.year = state::Year::Standard,
+            ("year", "two-season") => rules.year = state::Year::TwoSeason,
+            ("year", other) => {
+                return Err(Error::setup(format!("option year={other}: use standard or two-season")));
+            }
             _ => {
                 return Err(Error::setup(format!(
-                    "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november, dispersed=count|free, landing=within-limit|always)"
+                    "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november, dispersed=count|free, landing=within-limit|always, year=standard|two-season)"
                 )));
             }
         }
@@ -264,6 +296,14 @@ impl System for GuerillaWarfare {
                 }
                 Stage::Adjustment => due_adjustment(&self.map, &dec),
             },
+        };
+        // Two-season: only those whose preferences left something open.
+        let due = match (s.rules.year, s.standing.read(&self.map), decode(&self.map, s)) {
+            (state::Year::TwoSeason, Ok(held), Ok(dec)) => {
+                let now = two_season::Now { state: s.clone(), dec };
+                due.into_iter().filter(|&p| two_season::due(self, &now, &held, p)).collect()
+            }
+            _ => due,
         };
         Phase {
             id,
@@ -340,6 +380,9 @@ impl System for GuerillaWarfare {
                 g.now.push(format!("{letter}({}) H", cap(q)));
             }
         }
+        if s.rules.year == state::Year::TwoSeason {
+            two_season_guide(map, s.date, &dec, me, disperser, &mut g, &cap);
+        }
         let Some(q) = disperser else { return g };
         let parts: Vec<String> = near.iter().map(|&t| format!("1/3 A({})", cap(t))).collect();
         if let Some(&first) = near.first()
@@ -365,12 +408,25 @@ impl System for GuerillaWarfare {
         g
     }
 
-    fn echo(&self, _s: &State, orders: &GwOrders) -> Vec<String> {
-        if orders.echo.is_empty() {
-            vec!["# no orders: every unit holds, every fraction stays".into()]
-        } else {
-            orders.echo.clone()
+    fn echo(&self, s: &State, orders: &GwOrders) -> Vec<String> {
+        let standing = self.standing_lines(s, orders);
+        if orders.echo.is_empty() && standing.is_empty() {
+            return vec!["# no orders: every unit holds, every fraction stays".into()];
         }
+        let mut out = orders.echo.clone();
+        for (line, note) in standing {
+            out.push(line);
+            out.push(format!("# {note}"));
+        }
+        out
+    }
+
+    /// Standing preferences run only if the move gives them something to do.
+    fn notes(&self, s: &State, _player: &str, orders: &GwOrders) -> Vec<super::LineNote> {
+        self.standing_lines(s, orders)
+            .into_iter()
+            .map(|(line, note)| super::LineNote { line, note })
+            .collect()
     }
 
     fn resolve(
@@ -384,10 +440,11 @@ impl System for GuerillaWarfare {
         }
         let by_power: BTreeMap<PowerId, GwOrders> =
             orders.iter().filter_map(|(p, o)| self.power_of(p).map(|pw| (pw, o.clone()))).collect();
-        let (state, events) = match s.stage {
-            Stage::Movement => moves::resolve(self, s, &by_power)?,
-            Stage::Retreat => season::retreats(self, s, &by_power)?,
-            Stage::Adjustment => season::adjustments(self, s, &by_power)?,
+        let (state, events) = match (s.rules.year, s.stage) {
+            (state::Year::TwoSeason, _) => two_season::resolve(self, s, &by_power)?,
+            (_, Stage::Movement) => moves::resolve(self, s, &by_power)?,
+            (_, Stage::Retreat) => season::retreats(self, s, &by_power, &BTreeSet::new())?,
+            (_, Stage::Adjustment) => season::adjustments(self, s, &by_power, &[])?,
         };
         Ok(Resolution { state, events })
     }
@@ -460,8 +517,76 @@ impl System for GuerillaWarfare {
         Some(format!("{}-{:02}", s.date.year, s.date.month))
     }
 
+    /// The game's year, July to June (the first move is July 1914): twelve moves and
+    /// four adjustments, the last year (July to December 1918) shorter.
+    fn game_year(&self, s: &State) -> Option<String> {
+        let from = if s.date.month >= 7 { s.date.year } else { s.date.year.saturating_sub(1) };
+        Some(format!("{from}-{}", from + 1))
+    }
+
     fn check_invariants(&self, s: &State) -> Result<(), Broken> {
         invariants(&self.map, s)
+    }
+}
+
+/// The welcome of a two-season campaign: how preferences are written, a retreat
+/// preference for the first unit that does not disperse, and the lists for the moves
+/// before an adjustment month, from the power's own centres and units.
+fn two_season_guide(
+    map: &Map,
+    date: calendar::Date,
+    dec: &Decoded,
+    me: PowerId,
+    disperser: Option<crate::systems::diplomacy::map::ProvinceId>,
+    g: &mut super::Guide,
+    cap: &dyn Fn(crate::systems::diplomacy::map::ProvinceId) -> String,
+) {
+    g.notes.extend(
+        [
+            "The zine's way (year=two-season): with every move, give a unit's retreats in order",
+            "of preference in case it is dislodged: A(Vie) R Gal, Boh (or A(Vie) H; R Gal, Boh);",
+            "the first it may retreat to is taken, and disband may end the list. With the moves",
+            "before an adjustment month (August, November, February, May), list builds and",
+            "removals in order: Build A(Vie), F(Zar) and Remove F(Zar), A(Vie) (a unit named by",
+            "where it will stand). The GM resolves the retreats and adjustments these settle",
+            "with the moves and asks only where none applies. Guerillas never retreat.",
+        ]
+        .map(String::from),
+    );
+    let army = dec
+        .board
+        .provinces_of(me)
+        .find(|&p| Some(p) != disperser && dec.board.unit(p).is_some_and(|u| u.kind == UnitKind::Army));
+    if let Some(p) = army {
+        let to: Vec<String> = (0..map.province_count() as crate::systems::diplomacy::map::ProvinceId)
+            .filter(|&t| orders::one_move(map, UnitKind::Army, p, t))
+            .take(3)
+            .map(cap)
+            .collect();
+        if !to.is_empty() {
+            g.now.push(format!("A({}) R {}", cap(p), to.join(", ")));
+        }
+    }
+    let builds: Vec<String> = map.homes(me).take(2).map(|p| format!("A({})", cap(p))).collect();
+    let removals: Vec<String> = dec
+        .board
+        .provinces_of(me)
+        .filter(|&p| Some(p) != disperser)
+        .take(2)
+        .filter_map(|p| dec.board.unit(p).map(|u| format!("{}({})", u.kind.letter(), cap(p))))
+        .collect();
+    // The next moves that carry the lists (the ones before an adjustment month).
+    let mut at = date.next();
+    while !at.takes_centres() {
+        at = at.next();
+    }
+    let lists_month =
+        calendar::MONTH_NAMES.get(at.month.saturating_sub(1) as usize).copied().unwrap_or("next");
+    if !builds.is_empty() && !removals.is_empty() {
+        g.next.push(super::ExampleBlock {
+            title: format!("With the {} moves, builds and removals in order of preference:", lists_month),
+            lines: vec![format!("Build {}", builds.join(", ")), format!("Remove {}", removals.join(", "))],
+        });
     }
 }
 

@@ -15,10 +15,11 @@ use super::frozen::Ice;
 use super::state::{Decoded, Frac, State};
 use super::votes::Vote;
 use crate::systems::OrderError;
+use crate::systems::diplomacy::board::RetreatOrder;
 use crate::systems::diplomacy::board::{Order, Unit};
-use crate::systems::diplomacy::check::{Checker, PowerOrders, Stage as CheckStage};
+use crate::systems::diplomacy::check::{Checker, PowerOrders, Preferences, Stage as CheckStage};
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, RegionId, Terrain, UnitKind, squash};
-use crate::systems::diplomacy::notation::{self, Names, Written};
+use crate::systems::diplomacy::notation::{self, Names, Written, WrittenStanding};
 
 /// Rule 5: a unit splits into fractions that go to different provinces.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -317,6 +318,8 @@ struct Reader<'a> {
     conv_lines: Vec<(usize, String, ProvinceId)>,
     /// Boardings by line: (line, text, sea, size).
     boardings: Vec<(usize, String, ProvinceId, u32)>,
+    /// Retreat preferences by line: (line, text, the unit's province).
+    preference_lines: Vec<(usize, String, ProvinceId)>,
     /// The Diplomacy engine's checker, kept across lines so it sees earlier orders.
     checker: Checker<'a>,
 }
@@ -508,10 +511,76 @@ impl<'a> Reader<'a> {
     fn conventional(&mut self, number: usize, body: &str) -> Result<(), Refusal> {
         let ctx = self.ctx;
         let map = ctx.map;
+        if self.checker.allows_preferences()
+            && let Some((order, pref)) = notation::parse_standing(map, ctx.names, body)?
+        {
+            return self.standing(number, body, order, &pref);
+        }
         let w = notation::parse(map, ctx.names, body)?;
         if let Written::Draw = w {
             return self.vote(&["draw".to_string()]);
         }
+        self.written(number, body, w)
+    }
+
+    /// A standing preference of a two-season year (option `year=two-season`), with the
+    /// order written before it if any: the Diplomacy checker judges it as for a
+    /// Diplomacy season; this game adds its calendar (lists only with the moves before
+    /// an adjustment month) and its ice (R12).
+    fn standing(
+        &mut self,
+        number: usize,
+        body: &str,
+        order: Option<Written>,
+        pref: &WrittenStanding,
+    ) -> Result<(), Refusal> {
+        let ctx = self.ctx;
+        let map = ctx.map;
+        if matches!(pref, WrittenStanding::Builds(_) | WrittenStanding::Removals(_))
+            && !ctx.state.date.takes_centres()
+        {
+            return Err(format!(
+                "builds and removals are listed with the moves before an adjustment month (August, November, February, May), not with the {} moves",
+                ctx.state.date.name()
+            )
+            .into());
+        }
+        // Judged first, so that a refused preference leaves no order behind.
+        let mut trial = self.checker.clone();
+        if let Some(w) = &order {
+            trial.add(w)?;
+        }
+        trial.add_standing(pref)?;
+        if let WrittenStanding::Retreats { unit, .. } = pref
+            && let Some(u) = ctx.dec.board.unit(unit.place.province)
+            && ctx.state.date.is_winter()
+            && let Some((_, list)) = trial.orders.standing.retreats.last()
+            && let Some(RetreatOrder::Retreat(r)) = list.iter().find(|o| match o {
+                RetreatOrder::Retreat(r) => !ctx.ice.retreat_allowed(map, u.kind, map.province_of(*r)),
+                RetreatOrder::Disband => false,
+            })
+        {
+            return Err(format!(
+                "a fleet dislodged in {} may not retreat into the frozen {} (rule 4, R12)",
+                ctx.state.date.name(),
+                map.province(map.province_of(*r)).name
+            )
+            .into());
+        }
+        if let Some(w) = order {
+            self.written(number, body, w)?;
+        }
+        self.checker.add_standing(pref)?;
+        if let WrittenStanding::Retreats { unit, .. } = pref {
+            self.preference_lines.push((number, body.trim().to_string(), unit.place.province));
+        }
+        Ok(())
+    }
+
+    /// An order the Diplomacy notation read, checked and kept.
+    fn written(&mut self, number: usize, body: &str, w: Written) -> Result<(), Refusal> {
+        let ctx = self.ctx;
+        let map = ctx.map;
         if ctx.state.stage == Stage::Movement
             && let Some(p) = w.ordered_unit()
             && self.ordered.contains(&p)
@@ -973,6 +1042,19 @@ impl<'a> Reader<'a> {
                 ));
             }
         }
+        for (n, text, p) in &self.preference_lines {
+            if let Some(d) = self.orders.dispersals.iter().find(|d| d.from == *p) {
+                self.errors.push(OrderError::new(
+                    *n,
+                    text.clone(),
+                    format!(
+                        "the {} in {} disperses this move and never retreats (rule 5, R17): leave out its retreats",
+                        d.kind.word(),
+                        map.province(*p).name
+                    ),
+                ));
+            }
+        }
         for d in &self.orders.dispersals {
             if load.get(&d.from).copied().unwrap_or(0) > 0 {
                 self.errors.push(OrderError::new(
@@ -998,6 +1080,23 @@ fn fraction_misorder(state: &State, ws: &[String]) -> Option<String> {
                 .into(),
         );
     }
+    if names_fraction && state.stage == Stage::Movement && state.rules.year == super::state::Year::TwoSeason {
+        if fraction_first && ws.iter().any(|w| matches!(w.as_str(), "r" | "retreat" | "retreats")) {
+            return Some(
+                "a fraction is never dislodged, so it has no retreats: fractional units are not affected by normal units (rule 5)"
+                    .into(),
+            );
+        }
+        if ws
+            .first()
+            .is_some_and(|w| matches!(w.as_str(), "build" | "builds" | "remove" | "removes" | "disband"))
+        {
+            return Some(
+                "build and removal lists name conventional units only (ruling R25): name a unit on the board ('Remove A vie')"
+                    .into(),
+            );
+        }
+    }
     if names_fraction && state.stage == Stage::Adjustment {
         let counted = match state.rules.dispersed {
             super::state::Dispersed::Count => {
@@ -1010,6 +1109,12 @@ fn fraction_misorder(state: &State, ws: &[String]) -> Option<String> {
         ));
     }
     None
+}
+
+/// A line as echoed: Archangel as the rules write it (`ark`), which no reader can
+/// take for the Arctic Ocean.
+pub fn as_the_rules_write(line: &str) -> String {
+    if names_arc(line) { replace_arc(line, "ark") } else { line.to_string() }
 }
 
 /// Does the line name `arc` as a word, in any case?
@@ -1075,8 +1180,16 @@ pub fn read<'a>(ctx: &'a Ctx<'a>, body: &str) -> Result<GwOrders, Vec<OrderError
         Stage::Retreat => CheckStage::Retreat { dislodged: &ctx.dec.dislodged },
         Stage::Adjustment => CheckStage::Adjustment { ownership: &ctx.dec.ownership },
     };
+    let two_season = ctx.state.rules.year == super::state::Year::TwoSeason;
+    let preferences = match (two_season, ctx.state.stage) {
+        (true, Stage::Movement) if ctx.state.date.takes_centres() => Preferences::RetreatsAndAdjustments,
+        (true, Stage::Movement) => Preferences::Retreats,
+        _ => Preferences::None,
+    };
     let mut r = Reader {
-        checker: Checker::new(ctx.map, &ctx.dec.board, stage, ctx.power),
+        checker: Checker::new(ctx.map, &ctx.dec.board, stage, ctx.power)
+            .preferences(preferences)
+            .lists_after("these moves"),
         ctx,
         orders: GwOrders::default(),
         errors: Vec::new(),
@@ -1084,6 +1197,7 @@ pub fn read<'a>(ctx: &'a Ctx<'a>, body: &str) -> Result<GwOrders, Vec<OrderError
         used: BTreeSet::new(),
         conv_lines: Vec::new(),
         boardings: Vec::new(),
+        preference_lines: Vec::new(),
     };
     for (i, raw) in body.lines().enumerate() {
         if is_end(raw) {

@@ -9,8 +9,10 @@ use super::GuerillaWarfare;
 use super::calendar::{DISPERSAL_LIMIT_ENDS, Stage};
 use super::fractions::WHOLE;
 use super::orders::{one_move, sea_touches, show_frac};
-use super::state::{Frac, State, decode};
+use super::state::{Frac, State, Year, decode};
 use crate::systems::System;
+use crate::systems::diplomacy::board::Unit;
+use crate::systems::diplomacy::bot::{Plan, preferences};
 use crate::systems::diplomacy::check::{adjustment_count, build_sites};
 use crate::systems::diplomacy::map::{Map, ProvinceId, Terrain, UnitKind};
 
@@ -99,12 +101,60 @@ pub fn orders_for(g: &GuerillaWarfare, state: &State, power: &str, rng: &mut dyn
                 }
             }
         }
-        Stage::Movement => movement(&mut body, &dec, me, rng),
+        Stage::Movement => {
+            let planned = movement(&mut body, &dec, me, rng);
+            if state.rules.year == Year::TwoSeason {
+                plan(&mut body, &dec, me, &planned, rng);
+            }
+        }
     }
     body.text
 }
 
-fn movement(body: &mut Body, dec: &super::state::Decoded, me: u8, rng: &mut dyn RngCore) {
+/// Option `year=two-season`: the preferences a careful player mails with the moves,
+/// and no more: retreats for the units another power's unit could attack (none for
+/// a unit that disperses, none onto the ice in winter), and with the moves before
+/// an adjustment month the build and removal lists.
+fn plan(
+    body: &mut Body,
+    dec: &super::state::Decoded,
+    me: u8,
+    planned: &[(ProvinceId, ProvinceId)],
+    rng: &mut dyn RngCore,
+) {
+    let g = body.g;
+    let map = &g.map;
+    let date = body.state.date;
+    let dispersing: Vec<String> = body
+        .text
+        .lines()
+        .filter(|l| l.contains("disperses"))
+        .filter_map(|l| l.split_whitespace().nth(1).map(str::to_string))
+        .collect();
+    let plan = Plan {
+        board: &dec.board,
+        ownership: &dec.ownership,
+        power: me,
+        targets: planned,
+        lists: date.takes_centres(),
+        at_risk_only: true,
+    };
+    let allowed = |u: Unit, to: ProvinceId| {
+        !dispersing.contains(&map.region_name(u.region))
+            && (!date.is_winter() || g.ice.retreat_allowed(map, u.kind, to))
+    };
+    for line in preferences(map, &plan, &allowed, rng) {
+        body.offer(line);
+    }
+}
+
+/// The moves; returns the conventional moves ordered (from, to).
+fn movement(
+    body: &mut Body,
+    dec: &super::state::Decoded,
+    me: u8,
+    rng: &mut dyn RngCore,
+) -> Vec<(ProvinceId, ProvinceId)> {
     let map = &body.g.map;
     let state = body.state;
     let may_disperse = state.date >= DISPERSAL_LIMIT_ENDS
@@ -236,4 +286,5 @@ fn movement(body: &mut Body, dec: &super::state::Decoded, me: u8, rng: &mut dyn 
     if chance(rng, 1) {
         body.offer("DRAW".into());
     }
+    planned
 }

@@ -1,7 +1,7 @@
 //! What follows a move: retreats, centres changing hands, adjustments, and the end of
 //! the game (rules 2 and 3). Fractions ride along only where a fleet carries them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::GuerillaWarfare;
 use super::calendar::{LAST_MOVE, Stage};
@@ -116,11 +116,14 @@ fn finish_adjustment(g: &GuerillaWarfare, s: &mut State, events: &mut Vec<Event>
     Ok(())
 }
 
-/// The retreat phase.
+/// The retreat phase. The retreats of the units in `standing` (by province) came
+/// from the preferences sent with the moves (option `year=two-season`), and the
+/// report says so.
 pub fn retreats(
     g: &GuerillaWarfare,
     s: &State,
     orders: &BTreeMap<PowerId, GwOrders>,
+    standing: &BTreeSet<ProvinceId>,
 ) -> Result<(State, Vec<Event>)> {
     let map = &g.map;
     let dec = decode(map, s)?;
@@ -131,6 +134,7 @@ pub fn retreats(
     let mut events = vec![Event::public(format!("Retreats of {}:", s.date.name()))];
     for (unit, outcome) in outcomes {
         let from = map.province_of(unit.region);
+        let why = if standing.contains(&from) { " (from the standing retreat preference)" } else { "" };
         let name = format!(
             "{} {} {}",
             map.power(unit.power).adjective,
@@ -140,7 +144,7 @@ pub fn retreats(
         match outcome {
             RetreatOutcome::Retreated(r) => {
                 let to = map.province_of(r);
-                events.push(Event::public(format!("The {name} retreats to {}", map.region_name(r))));
+                events.push(Event::public(format!("The {name} retreats to {}{why}", map.region_name(r))));
                 let within_limit = s.rules.landing == super::state::Landing::WithinLimit;
                 let pool = s.rules.limit.pool(unit.power);
                 let counts = |f: &Frac| s.rules.limit.pool(f.power) == pool;
@@ -166,14 +170,14 @@ pub fn retreats(
                 }
             }
             RetreatOutcome::Disbanded => {
-                events.push(Event::public(format!("The {name} is disbanded")));
+                events.push(Event::public(format!("The {name} is disbanded{why}")));
                 if unit.kind == UnitKind::Fleet {
                     lose_aboard(map, &mut fractions, unit.power, from, &mut events);
                 }
             }
             RetreatOutcome::Collided(p) => {
                 events.push(Event::public(format!(
-                    "The {name} is disbanded: another unit retreated to {} too",
+                    "The {name} is disbanded: another unit retreated to {} too{why}",
                     map.province(p).id
                 )));
                 if unit.kind == UnitKind::Fleet {
@@ -190,11 +194,14 @@ pub fn retreats(
     Ok((next, events))
 }
 
-/// The adjustment phase (builds and removals).
+/// The adjustment phase (builds and removals). The adjustments of the powers in
+/// `lists` came from the lists sent with the moves (option `year=two-season`), and
+/// the report says so.
 pub fn adjustments(
     g: &GuerillaWarfare,
     s: &State,
     orders: &BTreeMap<PowerId, GwOrders>,
+    lists: &[PowerId],
 ) -> Result<(State, Vec<Event>)> {
     let map = &g.map;
     let dec = decode(map, s)?;
@@ -208,14 +215,23 @@ pub fn adjustments(
         let unit = |u: crate::systems::diplomacy::board::Unit| {
             format!("{} {}", u.kind.letter(), map.region_name(u.region))
         };
+        let listed = lists.contains(&power);
         let text = match outcome {
+            AdjustOutcome::Built(u) if listed => {
+                format!("{name} builds {} (from the standing build list)", unit(u))
+            }
             AdjustOutcome::Built(u) => format!("{name} builds {}", unit(u)),
+            AdjustOutcome::Waived if listed => {
+                format!("{name} waives a build (from the standing build list)")
+            }
             AdjustOutcome::Waived => format!("{name} waives a build"),
             AdjustOutcome::Removed(u) | AdjustOutcome::RemovedInDisorder(u) => {
                 if u.kind == UnitKind::Fleet {
                     lose_aboard(map, &mut fractions, power, map.province_of(u.region), &mut events);
                 }
-                if matches!(outcome, AdjustOutcome::Removed(_)) {
+                if matches!(outcome, AdjustOutcome::Removed(_)) && listed {
+                    format!("{name} removes {} (from the standing removal list)", unit(u))
+                } else if matches!(outcome, AdjustOutcome::Removed(_)) {
                     format!("{name} removes {}", unit(u))
                 } else {
                     format!("{name} removes {} (no orders: civil disorder rule)", unit(u))

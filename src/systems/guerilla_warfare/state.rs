@@ -12,6 +12,7 @@ use super::calendar::{Date, Stage};
 use super::fractions::{Limit, Size};
 use crate::systems::diplomacy::board::{Board, Dislodged, Ownership, Unit};
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, UnitKind};
+use crate::systems::diplomacy::standing::HeldRecord;
 use crate::systems::error::{Error, Result};
 
 /// A unit's kind as saved: `A` or `F`.
@@ -95,6 +96,29 @@ pub struct Rules {
     /// Ruling R26: whether a fleet's automatic landing respects the whole-unit limit.
     #[serde(default, skip_serializing_if = "Landing::is_always")]
     pub landing: Landing,
+    /// Option `year`: the zine's way (`two-season`) sends standing preferences with
+    /// the moves (see `two_season`). Saved only when set.
+    #[serde(default, skip_serializing_if = "Year::is_standard")]
+    pub year: Year,
+}
+
+/// Option `year`: how retreats and adjustments are ordered.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Year {
+    /// A mail for every phase: the moves, their retreats, the adjustments.
+    #[default]
+    Standard,
+    /// The postal zine's way: each move's mail carries its units' retreats in order of
+    /// preference, and the moves before an adjustment month the builds and removals,
+    /// so one step resolves what they settle.
+    TwoSeason,
+}
+
+impl Year {
+    fn is_standard(&self) -> bool {
+        *self == Year::Standard
+    }
 }
 
 /// Ruling R25: a dispersed unit at adjustments.
@@ -174,6 +198,11 @@ pub struct State {
     /// reformed, public facts both; they count as units at adjustments.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub guerilla_units: BTreeMap<String, u32>,
+    /// Option `year=two-season`: the retreats preferences settled while a retreat
+    /// phase waits for others, and the build and removal lists until the adjustments.
+    /// Like the fractions, bound by the state commitment and shown to nobody.
+    #[serde(default, skip_serializing_if = "HeldRecord::is_empty")]
+    pub standing: HeldRecord,
 }
 
 /// A fraction with its names turned into the engine's numbers.
