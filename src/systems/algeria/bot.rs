@@ -1,14 +1,22 @@
 //! A bot that writes legal orders for whatever the game waits for: set-up places,
-//! reinforcement, deployment, scripts with GOV, PASS, WAIT and IF, REACT policies
-//! with ASK, and answers to questions. Its choices are random among orders that make
-//! sense on the board; `soak` and the conformance suite play it.
+//! reinforcement, deployment, scripts with GOV, PASS, WAIT and IF, REACT policies,
+//! and answers to questions. Its choices are random among orders that make sense on
+//! the board; `soak` and the conformance suite play it.
+//!
+//! It plays as a careful player by mail: its reinforcement file carries the whole
+//! turn (the deployment and the script or queue, planned on the board its own
+//! reinforcement leaves), its standing orders answer React and the events in advance
+//! (now and then an `ASK` where a player would want the say), and it writes `WAIT`
+//! only where it chooses to see a result first (the FLN after a Strike, the
+//! Government rarely), never in the script that answers a WAIT.
 
 use rand_core::RngCore;
 
-use super::board;
+use super::board::{self, Log};
 use super::data::{AreaType, Data, Side};
+use super::dice::Given;
 use super::state::{Box_, Stage, State};
-use super::{orders, rehearsal};
+use super::{deploy, orders, rehearsal, reinforce};
 
 fn pick<'a, T>(rng: &mut dyn RngCore, items: &'a [T]) -> Option<&'a T> {
     if items.is_empty() { None } else { items.get(rng.next_u32() as usize % items.len()) }
@@ -34,23 +42,28 @@ fn algeria(data: &Data) -> Vec<String> {
 fn standing(side: Side, rng: &mut dyn RngCore) -> Vec<String> {
     match side {
         Side::Government => {
-            // Always answer a Strike (no React costs 1d6); now and then ask by mail.
+            // Always answer a Strike (no React costs 1d6). The policy decides; a player
+            // who wants the say in one case asks for it (each question is a mail).
             let policies = [
-                "REACT RAID HARASS ASK",
-                "REACT MOVE ASK",
+                "REACT RAID HARASS WITH BEST",
+                "REACT MOVE IF FP 2 WITH BEST",
                 "REACT PROPAGANDA WITH BEST AIR 1",
                 "REACT ANY IF FP 3 WITH BEST",
             ];
-            let mut out = vec!["REACT STRIKE WITH ALL".to_string()];
+            let mut out = Vec::new();
+            if chance(rng, 10) {
+                out.push("REACT STRIKE IN ALGIERS ASK".to_string());
+            }
+            out.push("REACT STRIKE WITH ALL".to_string());
             out.extend(pick(rng, &policies).map(|s| s.to_string()));
             out.push("REACT ANY IF FP 2 WITH BEST".into());
-            if chance(rng, 30) {
+            if chance(rng, 5) {
                 out.push("PURGE ASK".into());
             }
             out.push(pick(rng, &["KILLS ADD", "KILLS SUBTRACT"]).unwrap_or(&"KILLS ADD").to_string());
             out
         }
-        Side::Fln if chance(rng, 30) => vec!["UN ASK".into(), "LOSSES BAND".into()],
+        Side::Fln if chance(rng, 5) => vec!["UN ASK".into(), "LOSSES BAND".into()],
         Side::Fln => vec![
             pick(rng, &["LOSSES BAND CADRE", "LOSSES CADRE BAND FAILEK FRONT", "LOSSES FAILEK"])
                 .unwrap_or(&"LOSSES BAND")
@@ -210,8 +223,8 @@ fn government_deployment(state: &State, data: &Data, rng: &mut dyn RngCore) -> V
 }
 
 /// Flushes where FLN units are visible, Intelligence where Police can find them,
-/// Civil Affairs against Terror; now and then a WAIT.
-fn government_queue(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<String> {
+/// Civil Affairs against Terror; now and then (`may_wait`) a WAIT.
+fn government_queue(state: &State, data: &Data, rng: &mut dyn RngCore, may_wait: bool) -> Vec<String> {
     let mut out = Vec::new();
     for area in hot(state, data).into_iter().take(6) {
         let here: Vec<String> = board::could_act(state, data, &area)
@@ -245,7 +258,8 @@ fn government_queue(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<St
             out.push(format!("CIVIL AFFAIRS {area}"));
         }
     }
-    if chance(rng, 15) {
+    // Now and then: "after these, let me see what the FLN did".
+    if may_wait && chance(rng, 3) {
         out.push("WAIT".into());
     }
     out.push("PASS".into());
@@ -278,7 +292,9 @@ fn fln_deployment(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<Stri
     out
 }
 
-fn fln_script(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<String> {
+/// Missions for the FLN's units; `may_wait`: after a Strike (a Front at stake on the
+/// dice) it may WAIT to see the result before the rest.
+fn fln_script(state: &State, data: &Data, rng: &mut dyn RngCore, may_wait: bool) -> Vec<String> {
     let mut out = Vec::new();
     let mine = own(state, data, Side::Fln);
     for (id, kind, area, _) in &mine {
@@ -324,11 +340,15 @@ fn fln_script(state: &State, data: &Data, rng: &mut dyn RngCore) -> Vec<String> 
             }
             _ => continue,
         };
+        let strike = line.starts_with("STRIKE");
         out.push(line);
+        if strike && may_wait && chance(rng, 25) {
+            out.push("WAIT".into());
+            continue;
+        }
         match rng.next_u32() % 10 {
             0 => out.push("GOV".into()),
-            1 => out.push("WAIT".into()),
-            2 => out.push("IF AP 3 PASS".into()),
+            1 => out.push("IF AP 3 PASS".into()),
             _ => {}
         }
     }
@@ -371,6 +391,44 @@ fn legal(state: &State, data: &Data, side: Side, body: String) -> String {
     lines.join("\n")
 }
 
+/// The board as the side's own reinforcement leaves it (in a sequential phase the
+/// Government's is already done): what the rest of its file is planned on.
+fn after_reinforcement(state: &State, data: &Data, side: Side, lines: &[String]) -> State {
+    let mut sim = state.clone();
+    let mut log = Log::default();
+    match side {
+        Side::Government => {
+            // The OAS's control die does not change what the Government plans.
+            reinforce::reinforce_government(&mut sim, data, Some(lines), &mut Given::default(), &mut log)
+        }
+        Side::Fln => reinforce::reinforce_fln(&mut sim, data, Some(lines), &mut log),
+    }
+    sim
+}
+
+/// The side's deployment and its script or queue, the script planned on the board
+/// its deployment leaves.
+fn rest_of_turn(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> Vec<String> {
+    let mut sim = state.clone();
+    let mut log = Log::default();
+    let mut lines = Vec::new();
+    match side {
+        Side::Government => {
+            let deployment = government_deployment(state, data, rng);
+            deploy::government(&mut sim, data, &deployment, &mut log);
+            lines.extend(deployment);
+            lines.extend(government_queue(&sim, data, rng, true));
+        }
+        Side::Fln => {
+            let deployment = fln_deployment(state, data, rng);
+            deploy::fln(&mut sim, data, &deployment, &mut log);
+            lines.extend(deployment);
+            lines.extend(fln_script(&sim, data, rng, true));
+        }
+    }
+    lines
+}
+
 fn choices(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> String {
     let mut lines: Vec<String> = Vec::new();
     match state.stage {
@@ -379,41 +437,29 @@ fn choices(state: &State, data: &Data, side: Side, rng: &mut dyn RngCore) -> Str
             lines.extend(standing(side, rng));
         }
         Stage::Reinforce => {
-            match side {
-                Side::Government => lines.extend(government_reinforcement(state, data, rng)),
-                Side::Fln => lines.extend(fln_reinforcement(state, data, rng)),
-            }
-            if chance(rng, 30) {
-                match side {
-                    Side::Government => {
-                        lines.extend(government_deployment(state, data, rng));
-                        lines.extend(government_queue(state, data, rng));
-                    }
-                    Side::Fln => {
-                        lines.extend(fln_deployment(state, data, rng));
-                        lines.extend(fln_script(state, data, rng));
-                    }
-                }
-            }
-            if chance(rng, 20) {
+            // The whole turn in one file: the reinforcement, then the deployment and
+            // the script or queue for the board it leaves.
+            let reinforcement = match side {
+                Side::Government => government_reinforcement(state, data, rng),
+                Side::Fln => fln_reinforcement(state, data, rng),
+            };
+            let after = after_reinforcement(state, data, side, &reinforcement);
+            lines.extend(reinforcement);
+            lines.extend(rest_of_turn(&after, data, side, rng));
+            // Standing orders stand: changed now and then, not sent again every turn.
+            if chance(rng, 5) {
                 lines.extend(standing(side, rng));
             }
         }
-        Stage::Deploy => {
-            lines.extend(government_deployment(state, data, rng));
-            lines.extend(government_queue(state, data, rng));
-        }
-        Stage::Operations => {
-            lines.extend(fln_deployment(state, data, rng));
-            lines.extend(fln_script(state, data, rng));
-        }
+        Stage::Deploy | Stage::Operations => lines.extend(rest_of_turn(state, data, side, rng)),
         Stage::Suspended => {
             if let Some(q) = &state.ops.question {
                 return pick(rng, &q.answers).cloned().unwrap_or_else(|| "NO REACT".into());
             }
+            // After its WAIT the side writes the rest of its turn, and waits no more.
             match side {
-                Side::Government => lines.extend(government_queue(state, data, rng)),
-                Side::Fln => lines.extend(fln_script(state, data, rng)),
+                Side::Government => lines.extend(government_queue(state, data, rng, false)),
+                Side::Fln => lines.extend(fln_script(state, data, rng, false)),
             }
         }
         Stage::Event => {

@@ -73,6 +73,18 @@ pub fn random_events(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &
             let chooser = if state.government_psl > state.fln_psl { Side::Government } else { Side::Fln };
             let default = if chooser == Side::Fln { "LOWER" } else { "RAISE" };
             let pick = standing::word(state.standing(chooser, "UN"), 1).unwrap_or_else(|| default.into());
+            // Revision 4: at an FLN PSL of 99 raising it is lowering the Government's
+            // (12.1: the excess comes off the other side), so the question has one
+            // real answer and is not asked.
+            let one_answer = state.options.revision >= 4 && state.fln_psl >= 99;
+            if pick == "ASK" && one_answer {
+                log.tell(
+                    chooser,
+                    "at an FLN PSL of 99 RAISE and LOWER are the same (12.1): the UN question is not asked",
+                );
+                un(state, chooser, default, dice, log);
+                return;
+            }
             if pick == "ASK" {
                 let answers = vec!["RAISE".to_string(), "LOWER".to_string()];
                 state.event_question = Some(EventQuestion {
@@ -91,9 +103,36 @@ pub fn random_events(state: &mut State, data: &Data, dice: &mut dyn Roll, log: &
             un(state, chooser, &pick, dice, log);
         }
         "purge" => {
-            if standing::word(state.standing(Side::Government, "PURGE"), 1).as_deref() == Some("ASK") {
-                let answers: Vec<String> =
-                    ["I", "II", "III", "IV", "V", "VI"].iter().map(|w| w.to_string()).collect();
+            let ask = standing::word(state.standing(Side::Government, "PURGE"), 1).as_deref() == Some("ASK");
+            // Revision 4: only a wilaya with an FLN unit to neutralize is a real answer
+            // (R19); with one or none the question is not asked.
+            let real: Vec<String> = ["I", "II", "III", "IV", "V", "VI"]
+                .iter()
+                .filter(|w| !fln_in(state, data, w).is_empty())
+                .map(|w| w.to_string())
+                .collect();
+            if ask && state.options.revision >= 4 && real.len() <= 1 {
+                let wilaya = real.first().cloned().unwrap_or_else(|| most_fln(state, data));
+                log.tell(
+                    Side::Government,
+                    match real.first() {
+                        Some(w) => {
+                            format!("only wilaya {w} holds FLN units: the Purge question is not asked")
+                        }
+                        None => {
+                            "no wilaya holds FLN units to neutralize: the Purge question is not asked".into()
+                        }
+                    },
+                );
+                purge(state, data, &wilaya, dice, log);
+                return;
+            }
+            if ask {
+                let answers: Vec<String> = if state.options.revision >= 4 {
+                    real
+                } else {
+                    ["I", "II", "III", "IV", "V", "VI"].iter().map(|w| w.to_string()).collect()
+                };
                 let most = most_fln(state, data);
                 state.event_question = Some(EventQuestion {
                     event: "purge".into(),

@@ -123,8 +123,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2", "3"],
-            help: "2: every line not carried out is told as '<line>: skipped: <why>', and a React question with one answer is not asked; 3: also a Move abroad ends in OC (9.13), the Border Zone is paid for every turn (6.33), recovery DRMs add up (C.5), PSP SPLIT shares combat hits (C.6), Helo Points attach at any time (11.12) (pinned: 3)",
+            values: &["1", "2", "3", "4"],
+            help: "2: every line not carried out is told as '<line>: skipped: <why>', and a React question with one answer is not asked; 3: also a Move abroad ends in OC (9.13), the Border Zone is paid for every turn (6.33), recovery DRMs add up (C.5), PSP SPLIT shares combat hits (C.6), Helo Points attach at any time (11.12); 4: also an event question with one real answer is not asked (UN at FLN PSL 99, 12.1; a Purge with FLN units in one wilaya at most) (pinned: 4)",
         },
     ],
     rules: 1,
@@ -307,6 +307,7 @@ impl System for Algeria {
                 "map_orders" => options.map_orders = on(value),
                 "revision" => {
                     options.revision = match value.as_str() {
+                        "4" => 4,
                         "3" => 3,
                         "2" => 2,
                         _ => 1,
@@ -656,7 +657,7 @@ impl System for Algeria {
     /// New campaigns draw the step's actions on the results map; campaigns made before
     /// lack the option and keep the picture their reports have.
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("map_orders", "yes"), ("revision", "3")]
+        &[("map_orders", "yes"), ("revision", "4")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

@@ -138,13 +138,15 @@ pub struct Options {
     /// made before it, whose pictures stay as they were).
     #[serde(default, skip_serializing_if = "is_false")]
     pub map_orders: bool,
-    /// The rules module's revision (`revision=3` for new campaigns): 2 tells every
+    /// The rules module's revision (`revision=4` for new campaigns): 2 tells every
     /// line not carried out as `<line>: skipped: <why>` and asks no React question
     /// whose only answer is NO REACT; 3 reads five rules as their text says (9.13 a
     /// Move abroad ends in OC, 6.33 the Border Zone activated every turn, C.5 recovery
     /// DRMs cumulative, C.6 a standing PSP SPLIT shares combat hits, 11.12 Helo Points
-    /// attached at any time). Campaigns made before lack it (1) or pin 2, and resolve
-    /// as they did.
+    /// attached at any time); 4 asks no event question with one real answer (the UN
+    /// at an FLN PSL of 99, 12.1; a Purge where one wilaya at most holds FLN units,
+    /// R19) and offers a Purge only the wilayas that hold some. Campaigns made before
+    /// lack it (1) or pin 2 or 3, and resolve as they did.
     #[serde(default = "first_revision", skip_serializing_if = "is_first_revision")]
     pub revision: u32,
 }
