@@ -256,9 +256,27 @@ pub fn render_reports(
     before: &Value,
     computed: &Computed,
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
+    let templates = report_templates(root, config);
+    render_reports_with(&templates, config, engine, headline, before, computed)
+}
+
+/// The templates a campaign's reports are rendered with (its own copies first).
+pub fn report_templates(root: &Path, config: &Config) -> Templates {
+    Templates::with_escaping(Some(root), config.escape_reports)
+}
+
+/// As [`render_reports`], with the campaign's templates read once for many steps
+/// (`verify` replays every step with one set).
+pub fn render_reports_with(
+    templates: &Templates,
+    config: &Config,
+    engine: &dyn systems::Engine,
+    headline: &Headline,
+    before: &Value,
+    computed: &Computed,
+) -> Result<Vec<(PathBuf, String, Viewer)>> {
     let Headline { step, phase, next, next_deadline, press } = headline;
     let step = *step;
-    let templates = Templates::with_escaping(Some(root), config.escape_reports);
     let campaign = CampaignInfo::of(config)?;
     let mut viewers = vec![Viewer::Public, Viewer::Gm];
     viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));

@@ -3,6 +3,7 @@
 //! viewer may see, and the SVG and PNG drawn from them.
 
 pub mod clear;
+pub mod decimal;
 pub mod draw;
 pub mod layout;
 pub mod png;

@@ -98,6 +98,8 @@ pub struct GuerillaWarfare {
     names: Names,
     ice: Ice,
     board: Option<crate::maps::Layout>,
+    /// The readers' board pictures (`View::svg`), drawn once where they are the same.
+    boards: svg::Board,
 }
 
 impl GuerillaWarfare {
@@ -117,7 +119,7 @@ impl GuerillaWarfare {
         let muster = Muster::new(&map, text, "abstraction.toml")?;
         let names = Names::new(&map);
         let ice = Ice::new(&map);
-        Ok(GuerillaWarfare { map, muster, names, ice, board: None })
+        Ok(GuerillaWarfare { map, muster, names, ice, board: None, boards: svg::Board::default() })
     }
 
     /// The same game, drawing its board with `layout`.

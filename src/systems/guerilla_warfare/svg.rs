@@ -3,7 +3,9 @@
 //! fleets, grey for both), supply centres in their owner's colour, units by power,
 //! and fractions only for a viewer allowed to see them (their owner, the GM).
 
+use std::collections::VecDeque;
 use std::fmt::Write;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use super::GuerillaWarfare;
 use super::state::{State, decode};
@@ -44,18 +46,60 @@ pub fn sees_fractions(map: &Map, viewer: &Viewer, power: PowerId) -> bool {
 
 /// The board for `viewer`. Fractions appear only for their owner and the GM.
 pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="9">"##
-    );
-    let _ = write!(
-        s,
-        r##"<title>{}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="#f4f1e8"/>"##,
-        esc(&format!("{}: {}", map.name, super::calendar::phase_title(state.date, state.stage)))
-    );
+    Board::default().draw(map, state, viewer)
+}
+
+/// How many boards [`Board`] keeps: the states of the steps being drawn at once.
+const KEPT: usize = 4;
+
+/// The board pictures of one game, drawn once where they are the same for every reader:
+/// the borders (the map's alone) once a process, and the board up to the fractions once
+/// a state, so that each reader's copy adds only the fractions that reader may see.
+/// Every picture is the bytes [`board_svg`] draws from scratch.
+#[derive(Default)]
+pub struct Board {
+    borders: OnceLock<String>,
+    /// The last states drawn, with their boards up to the fractions.
+    base: Mutex<VecDeque<(State, Arc<str>)>>,
+}
+
+impl Board {
+    /// The board for `viewer` (as [`board_svg`]).
+    pub fn draw(&self, map: &Map, state: &State, viewer: &Viewer) -> String {
+        let base = self.base(map, state);
+        let dec = decode(map, state).ok();
+        let mut s = String::with_capacity(base.len() + 4096);
+        s.push_str(&base);
+        if let Some(dec) = dec {
+            fractions(&mut s, map, &dec, viewer);
+        }
+        s.push_str("</svg>");
+        s
+    }
+
+    fn base(&self, map: &Map, state: &State) -> Arc<str> {
+        let kept = |b: &Mutex<VecDeque<(State, Arc<str>)>>| {
+            b.lock().ok().and_then(|q| q.iter().find(|(k, _)| k == state).map(|(_, v)| v.clone()))
+        };
+        if let Some(hit) = kept(&self.base) {
+            return hit;
+        }
+        let borders = self.borders.get_or_init(|| borders(map));
+        let drawn: Arc<str> = base(map, state, borders).into();
+        if let Ok(mut q) = self.base.lock() {
+            if q.len() >= KEPT {
+                q.pop_front();
+            }
+            q.push_back((state.clone(), drawn.clone()));
+        }
+        drawn
+    }
+}
+
+/// A line for every border: brown for armies, blue dashes for fleets, grey for both.
+fn borders(map: &Map) -> String {
+    let mut s = String::with_capacity(32 * 1024);
     let n = map.province_count() as ProvinceId;
-    // Borders.
     for a in 0..n {
         for b in (a + 1)..n {
             let army = map.army_adjacent(a, b);
@@ -79,6 +123,24 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
             );
         }
     }
+    s
+}
+
+/// The board up to the fractions: the frame, the borders, the provinces and centres,
+/// and (where the state decodes) the units; without the closing tag.
+fn base(map: &Map, state: &State, borders: &str) -> String {
+    let mut s = String::with_capacity(borders.len() + 32 * 1024);
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="9">"##
+    );
+    let _ = write!(
+        s,
+        r##"<title>{}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="#f4f1e8"/>"##,
+        esc(&format!("{}: {}", map.name, super::calendar::phase_title(state.date, state.stage)))
+    );
+    let n = map.province_count() as ProvinceId;
+    s.push_str(borders);
     let dec = decode(map, state).ok();
     // Provinces and centres.
     for p in 0..n {
@@ -112,7 +174,6 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
         );
     }
     let Some(dec) = dec else {
-        s.push_str("</svg>");
         return s;
     };
     // Units.
@@ -143,7 +204,11 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
             u.kind.letter()
         );
     }
-    // Fractions, for those who may see them.
+    s
+}
+
+/// The fractions `viewer` may see, each a counter beside its province.
+fn fractions(s: &mut String, map: &Map, dec: &super::state::Decoded, viewer: &Viewer) {
     let sees = |power: PowerId| sees_fractions(map, viewer, power);
     let mut offset: std::collections::BTreeMap<ProvinceId, i32> = std::collections::BTreeMap::new();
     for f in dec.fractions.iter().filter(|f| sees(f.power)) {
@@ -166,8 +231,6 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
             esc(&format!("{}{}", super::fractions::Size(f.size), f.kind.letter()))
         );
     }
-    s.push_str("</svg>");
-    s
 }
 
 /// The board picture of a saved state, for `umpire map`.
