@@ -1,7 +1,8 @@
-//! The pictures' fast fixed-decimal numbers (`umpire::maps::decimal::Fixed`) must be
-//! the bytes `format!("{:.1}")` gives, or a committed picture would change: compared
-//! here over the edges (halves, ties, signs, zero, tiny and huge values) and many
-//! random values.
+//! The pictures are drawn faster but must come out byte for byte as before, or a
+//! committed picture would change: the fixed-decimal numbers (`maps::decimal::Fixed`)
+//! against `format!("{:.1}")` over the edges (halves, ties, signs, zero, tiny and huge
+//! values) and many random values; the placer's grid against measuring every box; the
+//! one-pass XML escaping against the four replacements it replaced.
 
 use proptest::prelude::*;
 use umpire::maps::decimal::{Fixed, write_fixed};
@@ -121,5 +122,73 @@ proptest! {
         both(v);
         both(v * 0.1);
         both((v * 20.0).round() / 20.0);
+    }
+}
+
+// The placer files its boxes in a grid; it must choose what measuring every candidate
+// against every taken box chooses, which this reference does.
+type Rect = (f64, f64, f64, f64);
+
+fn overlap(a: Rect, b: Rect) -> f64 {
+    let w = a.2.min(b.2) - a.0.max(b.0);
+    let h = a.3.min(b.3) - a.1.max(b.1);
+    if w <= 0.0 || h <= 0.0 { 0.0 } else { w * h }
+}
+
+fn reference_place(taken: &mut Vec<Rect>, bounds: Rect, candidates: &[Rect]) -> usize {
+    let cost = |r: Rect| {
+        let (l, t, rr, b) = bounds;
+        let outside = (l - r.0).max(0.0) + (r.2 - rr).max(0.0) + (t - r.1).max(0.0) + (r.3 - b).max(0.0);
+        let pad = (r.0 - 0.8, r.1 - 0.8, r.2 + 0.8, r.3 + 0.8);
+        taken.iter().map(|t| overlap(pad, *t)).sum::<f64>() + outside * 1000.0
+    };
+    let mut best = (f64::INFINITY, 0);
+    for (i, r) in candidates.iter().enumerate() {
+        let c = cost(*r);
+        if c <= 0.0 {
+            best = (0.0, i);
+            break;
+        }
+        if c < best.0 {
+            best = (c, i);
+        }
+    }
+    if let Some(r) = candidates.get(best.1) {
+        taken.push(*r);
+    }
+    best.1
+}
+
+fn boxes() -> impl Strategy<Value = Rect> {
+    (-60.0f64..960.0, -60.0f64..700.0, 0.5f64..70.0, 0.5f64..40.0)
+        .prop_map(|(x, y, w, h)| (x, y, x + w, y + h))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn the_placer_chooses_as_measuring_every_box_does(
+        fixed in proptest::collection::vec(boxes(), 0..80),
+        rounds in proptest::collection::vec(proptest::collection::vec(boxes(), 1..20), 1..120),
+    ) {
+        let bounds = (1.0, 1.0, 899.0, 661.0);
+        let mut placer = umpire::maps::clear::Placer::new(bounds);
+        let mut taken = Vec::new();
+        for r in &fixed {
+            placer.take(*r);
+            taken.push(*r);
+        }
+        for cands in &rounds {
+            let want = reference_place(&mut taken, bounds, cands);
+            prop_assert_eq!(placer.place(cands), want);
+        }
+        prop_assert_eq!(placer.taken(), taken.as_slice());
+    }
+
+    #[test]
+    fn xml_escaping_in_one_pass_is_the_four_replacements(text in "[a-z&<>\"' é;#]{0,40}") {
+        let want = text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;");
+        prop_assert_eq!(umpire::report::xml(&text), want);
     }
 }

@@ -335,6 +335,8 @@ pub fn render_reports_with(
         ctx.press = press.iter().filter(|p| p.to.is_none()).map(context::PressInfo::of).collect();
         ctx.svg_file = svg_file;
         ctx.layout = config.report_layout;
+        // The context made a template value once for the four formats.
+        let ctx = minijinja::Value::from_serialize(&ctx);
         for format in Format::ALL {
             let path = PathBuf::from(format!("reports/{step}/{}.{}", viewer.report_name(), format.ext()));
             let text = templates.render(kind, format, &ctx)?;

@@ -57,30 +57,88 @@ fn overlap(a: Rect, b: Rect) -> f64 {
     if w <= 0.0 || h <= 0.0 { 0.0 } else { w * h }
 }
 
+/// The side of a square of the [`Placer`]'s index, in picture units.
+const CELL: f64 = 32.0;
+
 /// Places names and marks so that none covers another: each taken box is kept, and a
 /// new one goes at the first of its candidate places that is free and inside the
 /// picture (or, if none is, where it covers least).
+///
+/// The taken boxes are filed by the squares of a grid over the picture they touch (a
+/// box beyond an edge in the squares along it), so a candidate is measured against its
+/// neighbours only; the boxes it overlaps are summed in the order they were taken, so
+/// the cost (and the place chosen) is the one measuring it against every box gives.
 #[derive(Default)]
 pub struct Placer {
-    pub taken: Vec<Rect>,
+    taken: Vec<Rect>,
     pub bounds: Rect,
+    columns: usize,
+    rows: usize,
+    index: Vec<Vec<u32>>,
+    near: Vec<u32>,
 }
 
 impl Placer {
     pub fn new(bounds: Rect) -> Self {
-        Placer { taken: Vec::new(), bounds }
+        let span = |a: f64, b: f64| (((b - a) / CELL).ceil().max(0.0) as usize).clamp(1, 1024);
+        let (columns, rows) = (span(bounds.0, bounds.2), span(bounds.1, bounds.3));
+        Placer { bounds, columns, rows, index: vec![Vec::new(); columns * rows], ..Placer::default() }
+    }
+
+    /// The boxes taken so far, in the order they were taken.
+    pub fn taken(&self) -> &[Rect] {
+        &self.taken
+    }
+
+    /// The squares a box touches: first and last column, first and last row. Clamping
+    /// keeps two overlapping boxes in a common square.
+    fn squares(&self, r: Rect) -> (usize, usize, usize, usize) {
+        let at = |v: f64, from: f64, n: usize| (((v - from) / CELL).floor().max(0.0) as usize).min(n - 1);
+        let (c, w) = (self.bounds.0, self.columns.max(1));
+        let (t, h) = (self.bounds.1, self.rows.max(1));
+        (at(r.0, c, w), at(r.2, c, w), at(r.1, t, h), at(r.3, t, h))
     }
 
     /// Marks `r` as taken (a unit, a fixed mark).
     pub fn take(&mut self, r: Rect) {
+        let k = self.taken.len() as u32;
         self.taken.push(r);
+        if self.index.is_empty() {
+            return;
+        }
+        let (x0, x1, y0, y1) = self.squares(r);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if let Some(cell) = self.index.get_mut(y * self.columns + x) {
+                    cell.push(k);
+                }
+            }
+        }
     }
 
-    fn cost(&self, r: Rect) -> f64 {
+    fn cost(&mut self, r: Rect) -> f64 {
         let (l, t, rr, b) = self.bounds;
         let outside = (l - r.0).max(0.0) + (r.2 - rr).max(0.0) + (t - r.1).max(0.0) + (r.3 - b).max(0.0);
         let pad = (r.0 - 0.8, r.1 - 0.8, r.2 + 0.8, r.3 + 0.8);
-        self.taken.iter().map(|t| overlap(pad, *t)).sum::<f64>() + outside * 1000.0
+        if self.index.is_empty() {
+            // A placer made without bounds (`Default`): every box.
+            return self.taken.iter().map(|t| overlap(pad, *t)).sum::<f64>() + outside * 1000.0;
+        }
+        let (x0, x1, y0, y1) = self.squares(pad);
+        self.near.clear();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if let Some(cell) = self.index.get(y * self.columns + x) {
+                    self.near.extend_from_slice(cell);
+                }
+            }
+        }
+        self.near.sort_unstable();
+        self.near.dedup();
+        // A box not near covers nothing of `pad`: its term would be zero, which leaves
+        // the sum as it is.
+        self.near.iter().filter_map(|&k| self.taken.get(k as usize)).map(|t| overlap(pad, *t)).sum::<f64>()
+            + outside * 1000.0
     }
 
     /// The first candidate (by its box) that is free, else the least covered; it is
@@ -98,7 +156,7 @@ impl Placer {
             }
         }
         if let Some(r) = candidates.get(best.1) {
-            self.taken.push(*r);
+            self.take(*r);
         }
         best.1
     }

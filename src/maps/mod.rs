@@ -5,6 +5,7 @@
 pub mod clear;
 pub mod decimal;
 pub mod draw;
+pub mod kept;
 pub mod layout;
 pub mod png;
 pub mod voronoi;
