@@ -10,12 +10,12 @@
 //! The picture test (`tests/map_labels.rs`) reads those ids to check that no two
 //! names overlap, none leaves the picture, and no unit or mark covers one.
 
-use std::collections::VecDeque;
 use std::fmt::Write;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use super::decimal::{Fixed, fixed4};
 use super::draw::{ArrowKind, Scene, cross, shorten};
+use super::kept::Kept;
 use super::layout::{Coast, Ground, Layout};
 use super::voronoi::Point;
 use crate::report::xml as esc;
@@ -253,8 +253,13 @@ const KEPT: usize = 24;
 /// without hidden pieces; all but those with hidden fractions in Guerilla Warfare), so
 /// the same picture is drawn once and copied. A picture depends on nothing but its
 /// layout, scene and coast, so a kept one is the bytes drawing it again would give.
-#[derive(Default)]
-pub struct Memo(Mutex<VecDeque<(Scene, Option<usize>, Arc<str>)>>);
+pub struct Memo(Kept<(Scene, Option<usize>), Arc<str>>);
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo(Kept::new(KEPT))
+    }
+}
 
 impl Clone for Memo {
     /// A copied layout starts with no pictures of its own.
@@ -265,24 +270,7 @@ impl Clone for Memo {
 
 impl std::fmt::Debug for Memo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let n = self.0.lock().map(|q| q.len()).unwrap_or(0);
-        write!(f, "Memo({n} pictures)")
-    }
-}
-
-impl Memo {
-    fn get(&self, scene: &Scene, coast: Option<usize>) -> Option<Arc<str>> {
-        let q = self.0.lock().ok()?;
-        q.iter().rev().find(|(s, c, _)| *c == coast && s == scene).map(|(_, _, svg)| svg.clone())
-    }
-
-    fn keep(&self, scene: &Scene, coast: Option<usize>, svg: Arc<str>) {
-        if let Ok(mut q) = self.0.lock() {
-            if q.len() >= KEPT {
-                q.pop_front();
-            }
-            q.push_back((scene.clone(), coast, svg));
-        }
+        f.write_str("Memo")
     }
 }
 
@@ -293,13 +281,8 @@ impl Memo {
 pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     // The coast is the board's, kept beside the layout for the engine's life; its
     // address tells one coastline from another.
-    let key = coast.map(|c| std::ptr::from_ref(c) as usize);
-    if let Some(svg) = layout.memo.get(scene, key) {
-        return svg.to_string();
-    }
-    let svg = draw_on(layout, scene, coast);
-    layout.memo.keep(scene, key, Arc::from(svg.as_str()));
-    svg
+    let key = (scene.clone(), coast.map(|c| std::ptr::from_ref(c) as usize));
+    layout.memo.0.get_or(&key, || draw_on(layout, scene, coast).into()).to_string()
 }
 
 fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {

@@ -3,12 +3,12 @@
 //! fleets, grey for both), supply centres in their owner's colour, units by power,
 //! and fractions only for a viewer allowed to see them (their owner, the GM).
 
-use std::collections::VecDeque;
 use std::fmt::Write;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use super::GuerillaWarfare;
 use super::state::{State, decode};
+use crate::maps::kept::Kept;
 use crate::report::xml as esc;
 use crate::systems::Viewer;
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, Terrain, UnitKind};
@@ -56,17 +56,25 @@ const KEPT: usize = 4;
 /// the borders (the map's alone) once a process, and the board up to the fractions once
 /// a state, so that each reader's copy adds only the fractions that reader may see.
 /// Every picture is the bytes [`board_svg`] draws from scratch.
-#[derive(Default)]
 pub struct Board {
     borders: OnceLock<String>,
     /// The last states drawn, with their boards up to the fractions.
-    base: Mutex<VecDeque<(State, Arc<str>)>>,
+    base: Kept<State, Arc<str>>,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board { borders: OnceLock::new(), base: Kept::new(KEPT) }
+    }
 }
 
 impl Board {
     /// The board for `viewer` (as [`board_svg`]).
     pub fn draw(&self, map: &Map, state: &State, viewer: &Viewer) -> String {
-        let base = self.base(map, state);
+        let base = self.base.get_or(state, || {
+            let borders = self.borders.get_or_init(|| borders(map));
+            base(map, state, borders).into()
+        });
         let dec = decode(map, state).ok();
         let mut s = String::with_capacity(base.len() + 4096);
         s.push_str(&base);
@@ -75,24 +83,6 @@ impl Board {
         }
         s.push_str("</svg>");
         s
-    }
-
-    fn base(&self, map: &Map, state: &State) -> Arc<str> {
-        let kept = |b: &Mutex<VecDeque<(State, Arc<str>)>>| {
-            b.lock().ok().and_then(|q| q.iter().find(|(k, _)| k == state).map(|(_, v)| v.clone()))
-        };
-        if let Some(hit) = kept(&self.base) {
-            return hit;
-        }
-        let borders = self.borders.get_or_init(|| borders(map));
-        let drawn: Arc<str> = base(map, state, borders).into();
-        if let Ok(mut q) = self.base.lock() {
-            if q.len() >= KEPT {
-                q.pop_front();
-            }
-            q.push_back((state.clone(), drawn.clone()));
-        }
-        drawn
     }
 }
 
