@@ -3,16 +3,20 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
 
 use crate::error::{Context, Error, Result};
 
 use super::bundle::{self, HiddenRoll};
 use crate::campaign::adjudicate::StepTrust;
-use crate::campaign::adjudicate::{Headline, compute_step, render_reports};
+use crate::campaign::adjudicate::{Headline, compute_step, render_reports_with, report_templates};
 use crate::campaign::event::{Event, Step};
 use crate::campaign::signon;
 use crate::campaign::{Config, ledger, open_engine, publish, read_json};
 use crate::dice::{Stream, StreamKind};
+use crate::report::Templates;
 use crate::systems::{self, GameData, Setup};
 use crate::trust::record::{Announcement, StepRecord, Version};
 use crate::trust::{self, Chains};
@@ -31,6 +35,9 @@ pub struct Verified {
     /// Of those, how many the replay checked against the reports it rendered.
     pub commitments_checked: usize,
     pub replayed: bool,
+    /// With the bundle: the seconds each step's replay took (adjudication, every
+    /// reader's reports and pictures, the checks), in step order.
+    pub step_seconds: Vec<f64>,
     /// Things not checked and why (a report file not present in this copy, say).
     pub notes: Vec<String>,
 }
@@ -327,22 +334,151 @@ fn replay(
         None => None,
     };
     let version = Version::parse(&announcement.trust).unwrap_or(Version::V1);
-    let mut signed_on = false;
-    let mut state = initial;
-    for (i, (step, record)) in b.steps.iter().zip(records).enumerate() {
+    // Whether the game was signed on before each step: the published receipts tell it
+    // (each step's are checked against its replay below).
+    let mut signed_on = Vec::with_capacity(records.len() + 1);
+    signed_on.push(false);
+    for r in records {
+        let before = signed_on.last().copied().unwrap_or(false);
+        signed_on.push(before || r.receipts.iter().any(|r| r.receipt.is_some()));
+    }
+    let replay = Replay {
+        root,
+        engine: engine.as_ref(),
+        renderer: renderer.as_ref().map(|(e, c)| (e.as_ref(), c)),
+        bundle: &b,
+        chains: &chains,
+        version,
+        initial: &initial,
+        records,
+        record_bytes,
+        step_lines,
+        signed_on: &signed_on,
+    };
+    for checked in replay.all()? {
+        v.commitments_checked += checked.commitments;
+        v.files_checked += checked.files;
+        v.step_seconds.push(checked.seconds);
+    }
+    if renderer.is_some() && v.commitments_checked != v.private_commitments {
+        return Err(Error::Trust(format!(
+            "the ledger commits to {} private report(s), but the replay produced {} of them",
+            v.private_commitments, v.commitments_checked
+        )));
+    }
+    if renderer.is_none() && v.private_commitments > 0 {
+        v.notes.push("no campaign settings here: private report commitments not checked".into());
+    }
+    v.replayed = true;
+    Ok(())
+}
+
+/// What replaying one step checked.
+struct Checked {
+    commitments: usize,
+    files: usize,
+    seconds: f64,
+}
+
+/// Everything a step's replay reads. Each step starts from the state the bundle gives
+/// for the one before (and each step's own state is checked against the bundle), so the
+/// steps are independent and are replayed on every core; the first step that fails is
+/// the one named, as a replay one step after another would name it.
+struct Replay<'a> {
+    root: &'a Path,
+    engine: &'a dyn systems::Engine,
+    /// The campaign's own system and settings, to render the human reports with.
+    renderer: Option<(&'a dyn systems::Engine, &'a Config)>,
+    bundle: &'a bundle::Bundle,
+    chains: &'a Chains,
+    version: Version,
+    initial: &'a serde_json::Value,
+    records: &'a [StepRecord],
+    record_bytes: &'a [Vec<u8>],
+    step_lines: &'a [&'a Step],
+    /// Whether the game was signed on before step i + 1 (and after the last step).
+    signed_on: &'a [bool],
+}
+
+impl Replay<'_> {
+    /// Every step, in order; the first failure by step.
+    fn all(&self) -> Result<Vec<Checked>> {
+        let n = self.bundle.steps.len().min(self.records.len());
+        let workers = std::thread::available_parallelism().map_or(1, |w| w.get()).clamp(1, 4).min(n.max(1));
+        let next = AtomicUsize::new(0);
+        // The lowest step index that failed so far: no worker starts a later one.
+        let failed = AtomicUsize::new(usize::MAX);
+        let results: Vec<Mutex<Option<Result<Checked>>>> = (0..n).map(|_| Mutex::new(None)).collect();
+        let work = || {
+            let templates = self.renderer.map(|(_, config)| report_templates(self.root, config));
+            loop {
+                let i = next.fetch_add(1, Ordering::SeqCst);
+                if i >= n || i > failed.load(Ordering::SeqCst) {
+                    break;
+                }
+                let started = Instant::now();
+                let r = self.step(i, templates.as_ref()).map(|(commitments, files)| Checked {
+                    commitments,
+                    files,
+                    seconds: started.elapsed().as_secs_f64(),
+                });
+                if r.is_err() {
+                    failed.fetch_min(i, Ordering::SeqCst);
+                }
+                if let Some(slot) = results.get(i)
+                    && let Ok(mut slot) = slot.lock()
+                {
+                    *slot = Some(r);
+                }
+            }
+        };
+        if workers > 1 {
+            std::thread::scope(|scope| {
+                for _ in 0..workers {
+                    scope.spawn(work);
+                }
+            });
+        } else {
+            work();
+        }
+        let mut out = Vec::with_capacity(n);
+        for (i, slot) in results.into_iter().enumerate() {
+            match slot.into_inner().ok().flatten() {
+                Some(Ok(c)) => out.push(c),
+                Some(Err(e)) => return Err(e),
+                None => return Err(Error::Trust(format!("step {}: not replayed", i + 1))),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Replays step index `i` (step i + 1) and checks it; the private commitments and
+    /// the files it checked.
+    fn step(&self, i: usize, templates: Option<&Templates>) -> Result<(usize, usize)> {
+        let (Some(step), Some(record)) = (self.bundle.steps.get(i), self.records.get(i)) else {
+            return Err(Error::Trust(format!("step {}: not in the bundle", i + 1)));
+        };
+        let b = self.bundle;
+        let version = self.version;
+        let signed_on = self.signed_on.get(i).copied().unwrap_or(false);
+        let state = match i.checked_sub(1) {
+            None => self.initial,
+            Some(p) => b.steps.get(p).map(|s| &s.state).unwrap_or(self.initial),
+        };
+        let (mut commitments_checked, mut files_checked) = (0, 0);
+        let engine = self.engine;
         let k = step.step;
         let rel = format!("reports/{k}/public.json");
         let sealed = step.sealed_bytes()?;
         // The phase open before the step, as live adjudication found it.
-        let phase = signon::open(engine.phase(&state)?, version, signed_on, &b.players);
+        let phase = signon::open(engine.phase(state)?, version, signed_on, &b.players);
         let how = StepTrust {
             version,
-            previous_record: record_bytes.get(i).map(Vec::as_slice).unwrap_or_default(),
+            previous_record: self.record_bytes.get(i).map(Vec::as_slice).unwrap_or_default(),
             signed_on,
             sign_on: signon::is_sign_on(&phase),
         };
-        let computed =
-            compute_step(engine.as_ref(), &b.campaign, k, &chains, &state, &step.due, &sealed, &how)?;
+        let computed = compute_step(engine, &b.campaign, k, self.chains, state, &step.due, &sealed, &how)?;
         let signed_on_after = signed_on || computed.record.receipts.iter().any(|r| r.receipt.is_some());
         if computed.record.receipts != record.receipts {
             return Err(Error::Trust(format!(
@@ -372,31 +508,35 @@ fn replay(
             )));
         }
         // The human reports, where this copy has them and the campaign's templates.
-        if let Some((engine_here, config)) = &renderer {
+        if let (Some((engine_here, config)), Some(templates)) = (self.renderer, templates) {
             let next = signon::open(engine.phase(&computed.state)?, version, signed_on_after, &b.players);
-            let deadline = step_lines.get(i).and_then(|e| e.next_deadline.clone());
-            let press = step_lines.get(i).map(|e| e.press.clone()).unwrap_or_default();
-            let h_k = chains
+            let line = self.step_lines.get(i);
+            let deadline = line.and_then(|e| e.next_deadline.clone());
+            let press = line.map(|e| e.press.clone()).unwrap_or_default();
+            let h_k = self
+                .chains
                 .hidden(k)
                 .ok_or_else(|| Error::Trust(format!("the hidden chain has no element {k}")))?;
-            let committed = step_lines.get(i).and_then(|e| e.commitments.as_ref());
-            for (file, text, _) in render_reports(
-                root,
+            let committed = line.and_then(|e| e.commitments.as_ref());
+            for (file, text, _) in render_reports_with(
+                templates,
                 config,
-                engine_here.as_ref(),
+                engine_here,
                 &Headline { step: k, phase: &phase, next: &next, next_deadline: deadline, press: &press },
-                &state,
+                state,
                 &computed,
+                false,
             )? {
                 let rel = file.display().to_string();
-                let public_hash = step_lines.get(i).and_then(|e| e.files.get(&rel));
-                if let Some(hash) = public_hash.filter(|_| !root.join(&file).exists()) {
+                // A pruned public file: the replay checks it against its bare hash.
+                let public_hash = line.and_then(|e| e.files.get(&rel));
+                if let Some(hash) = public_hash.filter(|_| !self.root.join(&file).exists()) {
                     if *hash != trust::hex(&trust::h(&[text.as_bytes()])) {
                         return Err(Error::Trust(format!(
                             "{rel}: the report step {k} produces is not the one the ledger recorded"
                         )));
                     }
-                    v.files_checked += 1;
+                    files_checked += 1;
                 }
                 if let Some(c) = committed.and_then(|c| c.get(&rel)) {
                     let salt = trust::report_salt(&h_k, &rel);
@@ -405,33 +545,21 @@ fn replay(
                             "{rel}: the report step {k} produces is not the one the ledger committed to"
                         )));
                     }
-                    v.commitments_checked += 1;
+                    commitments_checked += 1;
                 }
-                if let Ok(on_disk) = std::fs::read(root.join(&file)) {
+                if let Ok(on_disk) = std::fs::read(self.root.join(&file)) {
                     if on_disk != text.as_bytes() {
                         return Err(Error::Trust(format!(
                             "{}: it is not the report that step {k} produces",
                             file.display()
                         )));
                     }
-                    v.files_checked += 1;
+                    files_checked += 1;
                 }
             }
         }
-        state = computed.state;
-        signed_on = signed_on_after;
+        Ok((commitments_checked, files_checked))
     }
-    if renderer.is_some() && v.commitments_checked != v.private_commitments {
-        return Err(Error::Trust(format!(
-            "the ledger commits to {} private report(s), but the replay produced {} of them",
-            v.private_commitments, v.commitments_checked
-        )));
-    }
-    if renderer.is_none() && v.private_commitments > 0 {
-        v.notes.push("no campaign settings here: private report commitments not checked".into());
-    }
-    v.replayed = true;
-    Ok(())
 }
 
 fn first_difference(a: &StepRecord, b: &StepRecord) -> &'static str {

@@ -256,7 +256,8 @@ pub fn render_reports(
     before: &Value,
     computed: &Computed,
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
-    render_reports_of(root, config, engine, headline, before, computed, false)
+    let templates = report_templates(root, config);
+    render_reports_with(&templates, config, engine, headline, before, computed, false)
 }
 
 /// As [`render_reports`]; with `public_only`, the public report and picture alone
@@ -270,9 +271,28 @@ pub fn render_reports_of(
     computed: &Computed,
     public_only: bool,
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
+    let templates = report_templates(root, config);
+    render_reports_with(&templates, config, engine, headline, before, computed, public_only)
+}
+
+/// The templates a campaign's reports are rendered with (its own copies first).
+pub fn report_templates(root: &Path, config: &Config) -> Templates {
+    Templates::with_escaping(Some(root), config.escape_reports)
+}
+
+/// As [`render_reports_of`], with the campaign's templates read once for many steps
+/// (`verify` replays every step with one set).
+pub fn render_reports_with(
+    templates: &Templates,
+    config: &Config,
+    engine: &dyn systems::Engine,
+    headline: &Headline,
+    before: &Value,
+    computed: &Computed,
+    public_only: bool,
+) -> Result<Vec<(PathBuf, String, Viewer)>> {
     let Headline { step, phase, next, next_deadline, press } = headline;
     let step = *step;
-    let templates = Templates::with_escaping(Some(root), config.escape_reports);
     let campaign = CampaignInfo::of(config)?;
     let mut viewers = vec![Viewer::Public];
     if !public_only {
@@ -334,6 +354,8 @@ pub fn render_reports_of(
         ctx.press = press.iter().filter(|p| p.to.is_none()).map(context::PressInfo::of).collect();
         ctx.svg_file = svg_file;
         ctx.layout = config.report_layout;
+        // The context made a template value once for the four formats.
+        let ctx = minijinja::Value::from_serialize(&ctx);
         for format in Format::ALL {
             let path = PathBuf::from(format!("reports/{step}/{}.{}", viewer.report_name(), format.ext()));
             let text = templates.render(kind, format, &ctx)?;

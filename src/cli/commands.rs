@@ -263,8 +263,16 @@ pub fn dispatch(command: Command) -> Result<i32> {
             say!("{}", what_if(&read(position)?, &read(orders)?, output)?);
             Ok(0)
         }
-        Command::Bench { system, games, dir, .. } if system == "tick" => super::bench_tick::run(games, dir),
+        Command::Bench { system, games, dir, .. } if system == "tick" => {
+            super::bench_tick::run(games.unwrap_or(20), dir)
+        }
+        // Its cost is the GM loop's: bot games through it, each step and each replay timed.
+        Command::Bench { system, games, seed, .. } if system == "guerilla-warfare" => {
+            say!("{}", umpire::soak::cost::bench(&system, games.unwrap_or(1), seed.unwrap_or(5))?);
+            Ok(0)
+        }
         Command::Bench { system, reference, games, seed, .. } => {
+            let (games, seed) = (games.unwrap_or(20), seed.unwrap_or(42));
             let info = find_system(&system)?;
             let bench = info.tools.bench.ok_or_else(|| anyhow!("system {} has no benchmark", info.name))?;
             let reference = match reference {

@@ -195,16 +195,20 @@ enum Command {
         batch: bool,
     },
     /// Measure a system's speed (build with --release for meaningful figures);
-    /// `bench tick --games N` times cron's tick over N campaigns.
+    /// `bench tick --games N` times cron's tick over N campaigns; `bench
+    /// guerilla-warfare` plays bot games through the GM loop (under TMPDIR) and times a
+    /// step with its pictures and `verify --bundle` of a whole game.
     Bench {
         system: String,
         /// A reference input (for diplomacy: the DATC cases, ../shared/data/diplomacy/datc_v3.json).
         #[arg(long)]
         reference: Option<PathBuf>,
-        #[arg(long, default_value_t = 20)]
-        games: usize,
-        #[arg(long, default_value_t = 42)]
-        seed: u64,
+        /// Games (or campaigns, for tick): 20 by default; 1 for guerilla-warfare.
+        #[arg(long)]
+        games: Option<usize>,
+        /// The bots' and the dice's seed: 42 by default; 5 for guerilla-warfare.
+        #[arg(long)]
+        seed: Option<u64>,
         /// For `bench tick`: where to make the scratch campaigns (default: the system's
         /// temporary directory), so a GM can measure the disk the games will live on.
         #[arg(long)]

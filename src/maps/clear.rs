@@ -11,8 +11,11 @@
 //! names overlap, none leaves the picture, and no unit or mark covers one.
 
 use std::fmt::Write;
+use std::sync::Arc;
 
+use super::decimal::{Fixed, fixed4};
 use super::draw::{ArrowKind, Scene, cross, shorten};
+use super::kept::Kept;
 use super::layout::{Coast, Ground, Layout};
 use super::voronoi::Point;
 use crate::report::xml as esc;
@@ -54,30 +57,88 @@ fn overlap(a: Rect, b: Rect) -> f64 {
     if w <= 0.0 || h <= 0.0 { 0.0 } else { w * h }
 }
 
+/// The side of a square of the [`Placer`]'s index, in picture units.
+const CELL: f64 = 32.0;
+
 /// Places names and marks so that none covers another: each taken box is kept, and a
 /// new one goes at the first of its candidate places that is free and inside the
 /// picture (or, if none is, where it covers least).
+///
+/// The taken boxes are filed by the squares of a grid over the picture they touch (a
+/// box beyond an edge in the squares along it), so a candidate is measured against its
+/// neighbours only; the boxes it overlaps are summed in the order they were taken, so
+/// the cost (and the place chosen) is the one measuring it against every box gives.
 #[derive(Default)]
 pub struct Placer {
-    pub taken: Vec<Rect>,
+    taken: Vec<Rect>,
     pub bounds: Rect,
+    columns: usize,
+    rows: usize,
+    index: Vec<Vec<u32>>,
+    near: Vec<u32>,
 }
 
 impl Placer {
     pub fn new(bounds: Rect) -> Self {
-        Placer { taken: Vec::new(), bounds }
+        let span = |a: f64, b: f64| (((b - a) / CELL).ceil().max(0.0) as usize).clamp(1, 1024);
+        let (columns, rows) = (span(bounds.0, bounds.2), span(bounds.1, bounds.3));
+        Placer { bounds, columns, rows, index: vec![Vec::new(); columns * rows], ..Placer::default() }
+    }
+
+    /// The boxes taken so far, in the order they were taken.
+    pub fn taken(&self) -> &[Rect] {
+        &self.taken
+    }
+
+    /// The squares a box touches: first and last column, first and last row. Clamping
+    /// keeps two overlapping boxes in a common square.
+    fn squares(&self, r: Rect) -> (usize, usize, usize, usize) {
+        let at = |v: f64, from: f64, n: usize| (((v - from) / CELL).floor().max(0.0) as usize).min(n - 1);
+        let (c, w) = (self.bounds.0, self.columns.max(1));
+        let (t, h) = (self.bounds.1, self.rows.max(1));
+        (at(r.0, c, w), at(r.2, c, w), at(r.1, t, h), at(r.3, t, h))
     }
 
     /// Marks `r` as taken (a unit, a fixed mark).
     pub fn take(&mut self, r: Rect) {
+        let k = self.taken.len() as u32;
         self.taken.push(r);
+        if self.index.is_empty() {
+            return;
+        }
+        let (x0, x1, y0, y1) = self.squares(r);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if let Some(cell) = self.index.get_mut(y * self.columns + x) {
+                    cell.push(k);
+                }
+            }
+        }
     }
 
-    fn cost(&self, r: Rect) -> f64 {
+    fn cost(&mut self, r: Rect) -> f64 {
         let (l, t, rr, b) = self.bounds;
         let outside = (l - r.0).max(0.0) + (r.2 - rr).max(0.0) + (t - r.1).max(0.0) + (r.3 - b).max(0.0);
         let pad = (r.0 - 0.8, r.1 - 0.8, r.2 + 0.8, r.3 + 0.8);
-        self.taken.iter().map(|t| overlap(pad, *t)).sum::<f64>() + outside * 1000.0
+        if self.index.is_empty() {
+            // A placer made without bounds (`Default`): every box.
+            return self.taken.iter().map(|t| overlap(pad, *t)).sum::<f64>() + outside * 1000.0;
+        }
+        let (x0, x1, y0, y1) = self.squares(pad);
+        self.near.clear();
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if let Some(cell) = self.index.get(y * self.columns + x) {
+                    self.near.extend_from_slice(cell);
+                }
+            }
+        }
+        self.near.sort_unstable();
+        self.near.dedup();
+        // A box not near covers nothing of `pad`: its term would be zero, which leaves
+        // the sum as it is.
+        self.near.iter().filter_map(|&k| self.taken.get(k as usize)).map(|t| overlap(pad, *t)).sum::<f64>()
+            + outside * 1000.0
     }
 
     /// The first candidate (by its box) that is free, else the least covered; it is
@@ -95,7 +156,7 @@ impl Placer {
             }
         }
         if let Some(r) = candidates.get(best.1) {
-            self.taken.push(*r);
+            self.take(*r);
         }
         best.1
     }
@@ -147,10 +208,84 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
     svg_on(layout, scene, None)
 }
 
+/// The parts of a clear picture that depend on the layout alone (the blanks, and each
+/// province's shape up to its owner's tint), written once a layout.
+#[derive(Clone, Debug, Default)]
+pub struct Parts {
+    blanks: String,
+    heads: Vec<String>,
+}
+
+impl Parts {
+    fn of(layout: &Layout) -> Parts {
+        let mut blanks = String::new();
+        for (g, cell) in &layout.blanks {
+            let _ = write!(
+                blanks,
+                r##"<path d="{}" fill="{}" stroke="{}" stroke-width="0.6"/>"##,
+                super::layout::path_of(std::slice::from_ref(cell)),
+                fill(*g),
+                fill(*g)
+            );
+        }
+        let heads = layout
+            .shapes
+            .iter()
+            .map(|shape| {
+                let base = fill(shape.ground);
+                format!(
+                    r##"<g class="province" data-id="{}"><title>{}</title><path d="{}" fill="{base}" stroke="{base}" stroke-width="0.6"/>"##,
+                    esc(&shape.id),
+                    esc(&shape.id.to_ascii_uppercase()),
+                    shape.d
+                )
+            })
+            .collect();
+        Parts { blanks, heads }
+    }
+}
+
+/// How many pictures of one layout [`Memo`] keeps: every reader's of a step or two.
+const KEPT: usize = 24;
+
+/// The last pictures drawn on a layout, by their scene (and coastline). A step draws
+/// one picture a reader, and most readers see the same scene (everyone's, in a game
+/// without hidden pieces; all but those with hidden fractions in Guerilla Warfare), so
+/// the same picture is drawn once and copied. A picture depends on nothing but its
+/// layout, scene and coast, so a kept one is the bytes drawing it again would give.
+pub struct Memo(Kept<(Scene, Option<usize>), Arc<str>>);
+
+impl Default for Memo {
+    fn default() -> Memo {
+        Memo(Kept::new(KEPT))
+    }
+}
+
+impl Clone for Memo {
+    /// A copied layout starts with no pictures of its own.
+    fn clone(&self) -> Memo {
+        Memo::default()
+    }
+}
+
+impl std::fmt::Debug for Memo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Memo")
+    }
+}
+
 /// The same, on real coastlines where the board has them (`coast`): the sea first, the
 /// land over it, each land province's part of the land in its colour, the coast drawn
-/// along the real shore.
+/// along the real shore. A picture drawn before of the same scene is copied
+/// ([`Memo`]).
 pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
+    // The coast is the board's, kept beside the layout for the engine's life; its
+    // address tells one coastline from another.
+    let key = (scene.clone(), coast.map(|c| std::ptr::from_ref(c) as usize));
+    layout.memo.0.get_or(&key, || draw_on(layout, scene, coast).into()).to_string()
+}
+
+fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     let (w, h) = (layout.width, layout.height);
     let top = TITLE_H;
     // The legend: entries laid out in rows under the map.
@@ -174,46 +309,38 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     }
     let legend_h = 8.0 + 16.0 * rows.len() as f64;
     let total_h = top + h + legend_h;
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w:.0} {total_h:.0}" width="{w:.0}" height="{total_h:.0}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="10">"##
-    );
-    let _ = write!(s, "<title>{}</title>", esc(&scene.title));
-    s.push_str(
-        r##"<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4.5" markerHeight="4.5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>"##,
-    );
-    let _ = write!(s, r##"<rect width="{w:.0}" height="{total_h:.0}" fill="#f7f4ec"/>"##);
-    let _ = write!(
-        s,
-        r##"<rect width="{w:.0}" height="{top:.0}" fill="#3b4a5a"/><text id="label-title" x="8" y="{:.1}" fill="#ffffff" font-size="13" font-weight="bold">{}</text>"##,
-        top - 8.0,
-        esc(&scene.title)
-    );
-    let _ = write!(s, r##"<g transform="translate(0 {top:.0})">"##);
+    let mut s = String::with_capacity(layout.shapes.len() * 700 + 16_384);
+    {
+        // The numbers the frame writes, by the fast fixed-decimal writer.
+        let (w, total_h, top) = (Fixed(w), Fixed(total_h), Fixed(top));
+        let _ = write!(
+            s,
+            r##"<svg xmlns="http://www.w3.org/2000/svg" class="board" viewBox="0 0 {w:.0} {total_h:.0}" width="{w:.0}" height="{total_h:.0}" font-family="DejaVu Sans, Verdana, sans-serif" font-size="10">"##
+        );
+        let _ = write!(s, "<title>{}</title>", esc(&scene.title));
+        s.push_str(
+            r##"<defs><marker id="head" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="4.5" markerHeight="4.5" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="context-stroke"/></marker></defs>"##,
+        );
+        let _ = write!(s, r##"<rect width="{w:.0}" height="{total_h:.0}" fill="#f7f4ec"/>"##);
+        let _ = write!(
+            s,
+            r##"<rect width="{w:.0}" height="{top:.0}" fill="#3b4a5a"/><text id="label-title" x="8" y="{:.1}" fill="#ffffff" font-size="13" font-weight="bold">{}</text>"##,
+            Fixed(top.0 - 8.0),
+            esc(&scene.title)
+        );
+        let _ = write!(s, r##"<g transform="translate(0 {top:.0})">"##);
+    }
     // Ground, provinces (filled by their owner where the scene says), borders.
     if let Some(coast) = coast {
         s.push_str(&on_coast(layout, scene, coast));
     }
-    for (g, cell) in layout.blanks.iter().filter(|_| coast.is_none()) {
-        let _ = write!(
-            s,
-            r##"<path d="{}" fill="{}" stroke="{}" stroke-width="0.6"/>"##,
-            super::layout::path_of(std::slice::from_ref(cell)),
-            fill(*g),
-            fill(*g)
-        );
+    let parts = (coast.is_none()).then(|| layout.clear_parts.get_or_init(|| Parts::of(layout)));
+    if let Some(parts) = parts {
+        s.push_str(&parts.blanks);
     }
-    for shape in layout.shapes.iter().filter(|_| coast.is_none()) {
-        let base = fill(shape.ground);
+    for (shape, head) in layout.shapes.iter().zip(parts.iter().flat_map(|p| p.heads.iter())) {
         let tint = scene.tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(&shape.id)).map(|(_, c)| c);
-        let _ = write!(
-            s,
-            r##"<g class="province" data-id="{}"><title>{}</title><path d="{}" fill="{base}" stroke="{base}" stroke-width="0.6"/>"##,
-            esc(&shape.id),
-            esc(&shape.id.to_ascii_uppercase()),
-            shape.d
-        );
+        s.push_str(head);
         if let Some(t) = tint {
             let _ = write!(s, r##"<path d="{}" fill="{}" fill-opacity="0.42"/>"##, shape.d, esc(t));
         }
@@ -333,7 +460,7 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
                     r##"<path class="{class}" d="{d}" fill="none" stroke="{col}" stroke-width="{width}" stroke-linejoin="round"{dash} marker-end="url(#head)">{title}</path>"##
                 );
                 if a.kind == ArrowKind::Retreat {
-                    let (x1, y1, x2, y2) = shorten(from, to, 8.0, 9.0);
+                    let (x1, y1, x2, y2) = fixed4(shorten(from, to, 8.0, 9.0));
                     let _ = write!(
                         s,
                         r##"<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="#c0392b" stroke-width="0.8"{dash}/>"##
@@ -347,40 +474,42 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
                     let _ = write!(
                         s,
                         r##"<circle class="{class}" cx="{:.1}" cy="{:.1}" r="11.5" fill="none" stroke="{col}" stroke-width="1.6" stroke-dasharray="{}">{title}</circle>"##,
-                        from.0,
-                        from.1,
+                        Fixed(from.0),
+                        Fixed(from.1),
                         if a.failed { "6 4" } else { "2 2" }
                     );
                     continue;
                 }
                 let mid = ((start.0 + to.0) / 2.0, (start.1 + to.1) / 2.0);
-                let (x1, y1, x2, y2) = shorten(from, mid, 8.0, 2.0);
+                let (x1, y1, x2, y2) = fixed4(shorten(from, mid, 8.0, 2.0));
                 let _ = write!(
                     s,
                     r##"<line class="{class}" x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{col}" stroke-width="1.5"{dash} marker-end="url(#head)">{title}</line>"##
                 );
             }
             ArrowKind::SupportHold => {
-                let (x1, y1, x2, y2) = shorten(from, to, 8.0, 11.0);
+                let (x1, y1, x2, y2) = fixed4(shorten(from, to, 8.0, 11.0));
                 let _ = write!(
                     s,
                     r##"<g class="{class}">{title}<line x1="{x1:.1}" y1="{y1:.1}" x2="{x2:.1}" y2="{y2:.1}" stroke="{col}" stroke-width="1.5"{dash}/><circle cx="{:.1}" cy="{:.1}" r="11" fill="none" stroke="{col}" stroke-width="1.5"{dash}/></g>"##,
-                    to.0, to.1
+                    Fixed(to.0),
+                    Fixed(to.1)
                 );
             }
             ArrowKind::Hold => {
                 let _ = write!(
                     s,
                     r##"<rect class="{class}" x="{:.1}" y="{:.1}" width="20" height="20" fill="none" stroke="{col}" stroke-width="1.5"{dash}>{title}</rect>"##,
-                    from.0 - 10.0,
-                    from.1 - 10.0
+                    Fixed(from.0 - 10.0),
+                    Fixed(from.1 - 10.0)
                 );
             }
             ArrowKind::Build => {
                 let _ = write!(
                     s,
                     r##"<circle class="{class}" cx="{:.1}" cy="{:.1}" r="11.5" fill="none" stroke="#1e8449" stroke-width="2.2"{dash}>{title}</circle>"##,
-                    from.0, from.1
+                    Fixed(from.0),
+                    Fixed(from.1)
                 );
             }
             ArrowKind::Remove => {
@@ -394,6 +523,7 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     }
     // Centres, units, fractions, names.
     for (n, (x, y, colour)) in centres.iter().enumerate() {
+        let (x, y) = (Fixed(*x), Fixed(*y));
         let col = colour.as_deref().unwrap_or("#ffffff");
         let _ = write!(
             s,
@@ -410,42 +540,44 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
             r##"<g id="unit-{}" class="{class}"><title>{}</title><circle cx="{:.1}" cy="{:.1}" r="{}" fill="{}" stroke="#111" stroke-width="1"/><text x="{:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-weight="bold" font-size="{size}">{}</text>"##,
             d.k,
             esc(&u.title),
-            d.x,
-            d.y,
+            Fixed(d.x),
+            Fixed(d.y),
             d.r,
             esc(&u.colour),
-            d.x,
-            d.y + size * 0.36,
+            Fixed(d.x),
+            Fixed(d.y + size * 0.36),
             esc(&u.letter)
         );
         if u.dislodged {
             let _ = write!(
                 s,
                 r##"<circle cx="{:.1}" cy="{:.1}" r="{:.1}" fill="none" stroke="#c0392b" stroke-width="1.6"/><path d="{}" stroke="#c0392b" stroke-width="1.8"/>"##,
-                d.x,
-                d.y,
-                d.r + 0.5,
+                Fixed(d.x),
+                Fixed(d.y),
+                Fixed(d.r + 0.5),
                 cross(d.x, d.y, d.r * 0.75)
             );
         }
         s.push_str("</g>");
     }
-    for (x, y, k) in &hidden {
-        let Some(u) = scene.units.get(*k) else { continue };
+    for &(x, y, k) in &hidden {
+        let Some(u) = scene.units.get(k) else { continue };
         let rw = text_width(&u.letter, 8.0) / 2.0 + 2.5;
+        let fx = Fixed(x);
         let _ = write!(
             s,
-            r##"<g id="unit-{k}" class="unit hidden"><title>{}</title><rect x="{:.1}" y="{:.1}" width="{:.1}" height="12" rx="3" fill="{}" stroke="#111" stroke-width="0.9" stroke-dasharray="2 1.5"/><text x="{x:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-weight="bold" font-size="8">{}</text></g>"##,
+            r##"<g id="unit-{k}" class="unit hidden"><title>{}</title><rect x="{:.1}" y="{:.1}" width="{:.1}" height="12" rx="3" fill="{}" stroke="#111" stroke-width="0.9" stroke-dasharray="2 1.5"/><text x="{fx:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-weight="bold" font-size="8">{}</text></g>"##,
             esc(&u.title),
-            x - rw,
-            y - 6.0,
-            2.0 * rw,
+            Fixed(x - rw),
+            Fixed(y - 6.0),
+            Fixed(2.0 * rw),
             esc(&u.colour),
-            y + 2.9,
+            Fixed(y + 2.9),
             esc(&u.letter)
         );
     }
     for (n, (x, y, name)) in names.iter().enumerate() {
+        let (x, y) = (Fixed(*x), Fixed(*y));
         let _ = write!(
             s,
             r##"<text id="label-{n}" x="{x:.1}" y="{y:.1}" text-anchor="middle" fill="#222" font-size="9" stroke="#f7f4ec" stroke-width="2.4" stroke-opacity="0.85" paint-order="stroke">{}</text>"##,
@@ -457,26 +589,31 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     let base = top + h;
     let _ = write!(
         s,
-        r##"<rect y="{base:.0}" width="{w:.0}" height="{legend_h:.0}" fill="#ffffff" stroke="#999" stroke-width="0.6"/>"##
+        r##"<rect y="{:.0}" width="{:.0}" height="{:.0}" fill="#ffffff" stroke="#999" stroke-width="0.6"/>"##,
+        Fixed(base),
+        Fixed(w),
+        Fixed(legend_h)
     );
     let mut n = 0;
     for (r, row) in rows.iter().enumerate() {
         let y = base + 6.0 + 16.0 * r as f64;
         for (x, colour, text) in row {
             let mut tx = *x;
+            let x = Fixed(*x);
             if let Some(c) = colour {
                 let _ = write!(
                     s,
                     r##"<g id="mark-legend-{n}"><rect x="{x:.0}" y="{:.0}" width="11" height="11" fill="{}" stroke="#111" stroke-width="0.6"/></g>"##,
-                    y + 1.0,
+                    Fixed(y + 1.0),
                     esc(c)
                 );
                 tx += 16.0;
             }
+            let tx = Fixed(tx);
             let _ = write!(
                 s,
                 r##"<text id="label-legend-{n}" x="{tx:.0}" y="{:.0}" font-size="10" fill="#222">{}</text>"##,
-                y + 10.5,
+                Fixed(y + 10.5),
                 esc(text)
             );
             n += 1;
@@ -491,7 +628,12 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
 fn on_coast(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
     let mut s = String::new();
     let sea = fill(Ground::Sea);
-    let _ = write!(s, r##"<rect width="{:.0}" height="{:.0}" fill="{sea}"/>"##, layout.width, layout.height);
+    let _ = write!(
+        s,
+        r##"<rect width="{:.0}" height="{:.0}" fill="{sea}"/>"##,
+        Fixed(layout.width),
+        Fixed(layout.height)
+    );
     let tint_of = |id: &str| scene.tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(id)).map(|(_, c)| c);
     for shape in layout.shapes.iter().filter(|sh| sh.ground == Ground::Sea) {
         let _ = write!(
@@ -572,7 +714,7 @@ fn polyline(pts: &[Point], da: f64, db: f64) -> String {
     p[n - 1] = (x2, y2);
     let mut d = String::new();
     for (i, q) in p.iter().enumerate() {
-        let _ = write!(d, "{}{:.1} {:.1}", if i == 0 { "M" } else { "L" }, q.0, q.1);
+        let _ = write!(d, "{}{:.1} {:.1}", if i == 0 { "M" } else { "L" }, Fixed(q.0), Fixed(q.1));
     }
     d
 }

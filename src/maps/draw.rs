@@ -9,12 +9,13 @@
 
 use std::fmt::Write;
 
+use super::decimal::Fixed;
 use super::layout::{Ground, Layout, path_of};
 use super::voronoi::Point;
 use crate::report::xml as esc;
 
 /// What one viewer is shown on the board.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Scene {
     /// The picture's title (the game and the phase).
     pub title: String,
@@ -30,7 +31,7 @@ pub struct Scene {
     pub notes: Vec<String>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Centre {
     pub at: String,
     /// The owner's colour, or `None` for a neutral centre.
@@ -38,7 +39,7 @@ pub struct Centre {
 }
 
 /// A unit, or a stack the system draws as one counter.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Piece {
     pub at: String,
     /// What is printed on it (`A`, `F`, `2G`).
@@ -82,7 +83,7 @@ impl ArrowKind {
 }
 
 /// One order drawn on the board.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Arrow {
     pub kind: ArrowKind,
     pub from: String,
@@ -315,14 +316,14 @@ pub fn svg(layout: &Layout, scene: &Scene) -> String {
 pub fn cross(x: f64, y: f64, r: f64) -> String {
     format!(
         "M{:.1} {:.1}L{:.1} {:.1}M{:.1} {:.1}L{:.1} {:.1}",
-        x - r,
-        y - r,
-        x + r,
-        y + r,
-        x - r,
-        y + r,
-        x + r,
-        y - r
+        Fixed(x - r),
+        Fixed(y - r),
+        Fixed(x + r),
+        Fixed(y + r),
+        Fixed(x - r),
+        Fixed(y + r),
+        Fixed(x + r),
+        Fixed(y - r)
     )
 }
 

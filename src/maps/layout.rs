@@ -107,6 +107,10 @@ pub struct Layout {
     pub borders_svg: String,
     /// The latitude and longitude frame the seeds were given in, if any.
     pub lonlat: Option<Frame>,
+    /// What the clear style draws from the layout alone, written at its first picture.
+    pub clear_parts: std::sync::OnceLock<super::clear::Parts>,
+    /// The last clear pictures drawn on this layout (see [`super::clear::Memo`]).
+    pub memo: super::clear::Memo,
 }
 
 /// Real coastlines for a board drawn from latitude and longitude: each land province's
@@ -231,7 +235,13 @@ pub fn path_of(cells: &[Vec<Point>]) -> String {
     let mut d = String::new();
     for c in cells {
         for (k, p) in c.iter().enumerate() {
-            let _ = write!(d, "{}{:.1} {:.1} ", if k == 0 { "M" } else { "L" }, p.0, p.1);
+            let _ = write!(
+                d,
+                "{}{:.1} {:.1} ",
+                if k == 0 { "M" } else { "L" },
+                super::decimal::Fixed(p.0),
+                super::decimal::Fixed(p.1)
+            );
         }
         d.push_str("Z ");
     }
@@ -345,6 +355,8 @@ impl Layout {
             blanks_svg,
             borders_svg,
             lonlat: file.lonlat,
+            clear_parts: std::sync::OnceLock::new(),
+            memo: Default::default(),
         })
     }
 

@@ -3,7 +3,9 @@
 //! viewer may see, and the SVG and PNG drawn from them.
 
 pub mod clear;
+pub mod decimal;
 pub mod draw;
+pub mod kept;
 pub mod layout;
 pub mod png;
 pub mod voronoi;

@@ -156,8 +156,22 @@ pub fn escape(kind: &str, text: &str) -> String {
 }
 
 /// Escapes text for HTML or SVG, attribute values included (`&`, `<`, `>`, `"`).
+/// One pass over the text (the pictures escape every name and title they write).
 pub fn xml(text: &str) -> String {
-    text.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut rest = text;
+    while let Some(i) = rest.find(['&', '<', '>', '"']) {
+        out.push_str(&rest[..i]);
+        out.push_str(match rest.as_bytes().get(i) {
+            Some(b'&') => "&amp;",
+            Some(b'<') => "&lt;",
+            Some(b'>') => "&gt;",
+            _ => "&quot;",
+        });
+        rest = &rest[i + 1..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The names of the default templates, for `umpire templates`.

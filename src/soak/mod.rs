@@ -4,6 +4,7 @@
 //! its audit bundle. This is what shows a rules module holds up over whole games.
 
 pub mod careless;
+pub mod cost;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -59,6 +60,10 @@ pub struct SoakReport {
     pub players: usize,
     /// What became of the lines the players sent (careless or not).
     pub lines: careless::Tally,
+    /// The GM's `adjudicate` at each deadline: the seconds it took in all, and the
+    /// steps it resolved (each with every reader's reports and pictures, written).
+    pub adjudicate_seconds: f64,
+    pub adjudicated_steps: u64,
 }
 
 impl SoakReport {
@@ -231,7 +236,11 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
                 }
             }
             if phase.mode == PhaseMode::Deadline {
+                let started = Instant::now();
+                let before = c.steps();
                 adjudicate::adjudicate(&mut c, false)?;
+                report.adjudicate_seconds += started.elapsed().as_secs_f64();
+                report.adjudicated_steps += c.steps() - before;
             }
             for step in steps_seen + 1..=c.steps() {
                 let events = c.events(step)?;

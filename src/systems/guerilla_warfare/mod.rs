@@ -105,6 +105,22 @@ pub struct GuerillaWarfare {
     names: Names,
     ice: Ice,
     board: Option<crate::maps::Layout>,
+    /// The readers' board pictures (`View::svg`), drawn once where they are the same.
+    boards: svg::Board,
+    /// The step pictures last drawn, by what they show (see [`Shown`]).
+    pictures: crate::maps::kept::Kept<Shown, Option<std::sync::Arc<str>>>,
+}
+
+/// Everything a step picture is drawn from: the state, the results its reader sees, the
+/// fractions (by their place in the state) that reader may see, and the frame. Readers
+/// shown the same get the same picture, drawn once.
+#[derive(Clone, PartialEq)]
+struct Shown {
+    state: State,
+    results: Vec<crate::systems::Event>,
+    fractions: Vec<usize>,
+    style: u32,
+    step: u64,
 }
 
 impl GuerillaWarfare {
@@ -124,7 +140,16 @@ impl GuerillaWarfare {
         let muster = Muster::new(&map, text, "abstraction.toml")?;
         let names = Names::new(&map);
         let ice = Ice::new(&map);
-        Ok(GuerillaWarfare { map, muster, names, ice, board: None })
+        Ok(GuerillaWarfare {
+            map,
+            muster,
+            names,
+            ice,
+            board: None,
+            boards: svg::Board::default(),
+            // Every reader's of the steps drawn at once.
+            pictures: crate::maps::kept::Kept::new(24),
+        })
     }
 
     /// The same game, drawing its board with `layout`.
@@ -464,33 +489,23 @@ impl System for GuerillaWarfare {
         results: &[crate::systems::Event],
         frame: &crate::maps::Frame,
     ) -> Option<String> {
-        use crate::systems::diplomacy::picture;
         let layout = self.board.as_ref()?;
         let dec = decode(&self.map, s).ok()?;
-        let title = format!("{}: {}", self.map.name, calendar::phase_title(s.date, s.stage));
-        let on = picture::OnBoard { board: &dec.board, ownership: &dec.ownership, dislodged: &dec.dislodged };
-        let mut scene = picture::scene(&self.map, &self.names, title, on, results);
-        for f in dec.fractions.iter().filter(|f| svg::sees_fractions(&self.map, viewer, f.power)) {
-            let letter = format!("{}{}", fractions::Size(f.size), f.kind.letter());
-            scene.units.push(picture::hidden_piece(
-                &self.map,
-                f.power,
-                f.at,
-                letter,
-                orders::show_frac(&self.map, f),
-            ));
-        }
-        if frame.clear() {
-            let title = format!(
-                "Guerilla Warfare II: {}, step {}",
-                calendar::phase_title(s.date, s.stage),
-                frame.step
-            );
-            let mut scene = picture::clear(&self.map, scene, title, &dec.ownership);
-            scene.notes.push("small dashed counters: your own hidden fractions".into());
-            return Some(crate::maps::clear::svg(layout, &scene));
-        }
-        Some(crate::maps::draw::svg(layout, &scene))
+        let shown = Shown {
+            state: s.clone(),
+            results: results.to_vec(),
+            fractions: (0..dec.fractions.len())
+                .filter(|&i| {
+                    dec.fractions.get(i).is_some_and(|f| svg::sees_fractions(&self.map, viewer, f.power))
+                })
+                .collect(),
+            style: frame.style,
+            step: frame.step,
+        };
+        let drawn = self
+            .pictures
+            .get_or(&shown, || self.draw_picture(layout, s, &dec, viewer, results, frame).map(Into::into));
+        drawn.map(|d| d.to_string())
     }
 
     fn random_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
@@ -587,6 +602,45 @@ fn two_season_guide(
             title: format!("With the {} moves, builds and removals in order of preference:", lists_month),
             lines: vec![format!("Build {}", builds.join(", ")), format!("Remove {}", removals.join(", "))],
         });
+    }
+}
+
+impl GuerillaWarfare {
+    /// The step picture for `viewer` (see `picture`).
+    fn draw_picture(
+        &self,
+        layout: &crate::maps::Layout,
+        s: &State,
+        dec: &Decoded,
+        viewer: &Viewer,
+        results: &[crate::systems::Event],
+        frame: &crate::maps::Frame,
+    ) -> Option<String> {
+        use crate::systems::diplomacy::picture;
+        let title = format!("{}: {}", self.map.name, calendar::phase_title(s.date, s.stage));
+        let on = picture::OnBoard { board: &dec.board, ownership: &dec.ownership, dislodged: &dec.dislodged };
+        let mut scene = picture::scene(&self.map, &self.names, title, on, results);
+        for f in dec.fractions.iter().filter(|f| svg::sees_fractions(&self.map, viewer, f.power)) {
+            let letter = format!("{}{}", fractions::Size(f.size), f.kind.letter());
+            scene.units.push(picture::hidden_piece(
+                &self.map,
+                f.power,
+                f.at,
+                letter,
+                orders::show_frac(&self.map, f),
+            ));
+        }
+        if frame.clear() {
+            let title = format!(
+                "Guerilla Warfare II: {}, step {}",
+                calendar::phase_title(s.date, s.stage),
+                frame.step
+            );
+            let mut scene = picture::clear(&self.map, scene, title, &dec.ownership);
+            scene.notes.push("small dashed counters: your own hidden fractions".into());
+            return Some(crate::maps::clear::svg(layout, &scene));
+        }
+        Some(crate::maps::draw::svg(layout, &scene))
     }
 }
 

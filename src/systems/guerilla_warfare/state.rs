@@ -168,7 +168,7 @@ pub enum Autumn {
 }
 
 /// The whole game.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct State {
     pub date: Date,
     pub stage: Stage,

@@ -4,9 +4,11 @@
 //! and fractions only for a viewer allowed to see them (their owner, the GM).
 
 use std::fmt::Write;
+use std::sync::{Arc, OnceLock};
 
 use super::GuerillaWarfare;
 use super::state::{State, decode};
+use crate::maps::kept::Kept;
 use crate::report::xml as esc;
 use crate::systems::Viewer;
 use crate::systems::diplomacy::map::{Map, PowerId, ProvinceId, Terrain, UnitKind};
@@ -44,18 +46,50 @@ pub fn sees_fractions(map: &Map, viewer: &Viewer, power: PowerId) -> bool {
 
 /// The board for `viewer`. Fractions appear only for their owner and the GM.
 pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
-    let mut s = String::new();
-    let _ = write!(
-        s,
-        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="9">"##
-    );
-    let _ = write!(
-        s,
-        r##"<title>{}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="#f4f1e8"/>"##,
-        esc(&format!("{}: {}", map.name, super::calendar::phase_title(state.date, state.stage)))
-    );
+    Board::default().draw(map, state, viewer)
+}
+
+/// How many boards [`Board`] keeps: the states of the steps being drawn at once.
+const KEPT: usize = 4;
+
+/// The board pictures of one game, drawn once where they are the same for every reader:
+/// the borders (the map's alone) once a process, and the board up to the fractions once
+/// a state, so that each reader's copy adds only the fractions that reader may see.
+/// Every picture is the bytes [`board_svg`] draws from scratch.
+pub struct Board {
+    borders: OnceLock<String>,
+    /// The last states drawn, with their boards up to the fractions.
+    base: Kept<State, Arc<str>>,
+}
+
+impl Default for Board {
+    fn default() -> Board {
+        Board { borders: OnceLock::new(), base: Kept::new(KEPT) }
+    }
+}
+
+impl Board {
+    /// The board for `viewer` (as [`board_svg`]).
+    pub fn draw(&self, map: &Map, state: &State, viewer: &Viewer) -> String {
+        let base = self.base.get_or(state, || {
+            let borders = self.borders.get_or_init(|| borders(map));
+            base(map, state, borders).into()
+        });
+        let dec = decode(map, state).ok();
+        let mut s = String::with_capacity(base.len() + 4096);
+        s.push_str(&base);
+        if let Some(dec) = dec {
+            fractions(&mut s, map, &dec, viewer);
+        }
+        s.push_str("</svg>");
+        s
+    }
+}
+
+/// A line for every border: brown for armies, blue dashes for fleets, grey for both.
+fn borders(map: &Map) -> String {
+    let mut s = String::with_capacity(32 * 1024);
     let n = map.province_count() as ProvinceId;
-    // Borders.
     for a in 0..n {
         for b in (a + 1)..n {
             let army = map.army_adjacent(a, b);
@@ -79,6 +113,24 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
             );
         }
     }
+    s
+}
+
+/// The board up to the fractions: the frame, the borders, the provinces and centres,
+/// and (where the state decodes) the units; without the closing tag.
+fn base(map: &Map, state: &State, borders: &str) -> String {
+    let mut s = String::with_capacity(borders.len() + 32 * 1024);
+    let _ = write!(
+        s,
+        r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" font-family="sans-serif" font-size="9">"##
+    );
+    let _ = write!(
+        s,
+        r##"<title>{}</title><rect width="{WIDTH}" height="{HEIGHT}" fill="#f4f1e8"/>"##,
+        esc(&format!("{}: {}", map.name, super::calendar::phase_title(state.date, state.stage)))
+    );
+    let n = map.province_count() as ProvinceId;
+    s.push_str(borders);
     let dec = decode(map, state).ok();
     // Provinces and centres.
     for p in 0..n {
@@ -112,7 +164,6 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
         );
     }
     let Some(dec) = dec else {
-        s.push_str("</svg>");
         return s;
     };
     // Units.
@@ -143,7 +194,11 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
             u.kind.letter()
         );
     }
-    // Fractions, for those who may see them.
+    s
+}
+
+/// The fractions `viewer` may see, each a counter beside its province.
+fn fractions(s: &mut String, map: &Map, dec: &super::state::Decoded, viewer: &Viewer) {
     let sees = |power: PowerId| sees_fractions(map, viewer, power);
     let mut offset: std::collections::BTreeMap<ProvinceId, i32> = std::collections::BTreeMap::new();
     for f in dec.fractions.iter().filter(|f| sees(f.power)) {
@@ -166,8 +221,6 @@ pub fn board_svg(map: &Map, state: &State, viewer: &Viewer) -> String {
             esc(&format!("{}{}", super::fractions::Size(f.size), f.kind.letter()))
         );
     }
-    s.push_str("</svg>");
-    s
 }
 
 /// The board picture of a saved state, for `umpire map`.

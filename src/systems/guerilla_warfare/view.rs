@@ -5,7 +5,6 @@ use super::GuerillaWarfare;
 use super::calendar::Stage;
 use super::orders::show_frac;
 use super::state::{Decoded, State, decode};
-use super::svg::board_svg;
 use crate::systems::diplomacy::check::adjustment_count;
 use crate::systems::diplomacy::map::{Map, PowerId};
 use crate::systems::{Section, View, Viewer};
@@ -134,5 +133,5 @@ pub fn view(g: &GuerillaWarfare, s: &State, viewer: &Viewer) -> View {
         }
         Viewer::Public => {}
     }
-    View { sections, svg: Some(board_svg(map, s, viewer)), data: serde_json::Value::Null }
+    View { sections, svg: Some(g.boards.draw(map, s, viewer)), data: serde_json::Value::Null }
 }

@@ -1,0 +1,35 @@
+//! The last few results of a costly drawing, by what they were drawn from: a step
+//! draws a picture for every reader, and most readers are shown the same thing.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+
+/// Up to `cap` (key, value) pairs, the oldest dropped first. A value is only ever what
+/// `make` gave for an equal key, so a kept one is what making it again would give.
+pub struct Kept<K, V> {
+    cap: usize,
+    entries: Mutex<VecDeque<(K, V)>>,
+}
+
+impl<K: PartialEq + Clone, V: Clone> Kept<K, V> {
+    pub fn new(cap: usize) -> Self {
+        Kept { cap, entries: Mutex::new(VecDeque::new()) }
+    }
+
+    /// The value kept for `key`, else `make()`'s, kept.
+    pub fn get_or(&self, key: &K, make: impl FnOnce() -> V) -> V {
+        if let Ok(q) = self.entries.lock()
+            && let Some((_, v)) = q.iter().rev().find(|(k, _)| k == key)
+        {
+            return v.clone();
+        }
+        let v = make();
+        if let Ok(mut q) = self.entries.lock() {
+            if q.len() >= self.cap {
+                q.pop_front();
+            }
+            q.push_back((key.clone(), v.clone()));
+        }
+        v
+    }
+}
