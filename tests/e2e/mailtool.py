@@ -16,6 +16,7 @@ import json
 import re
 import sys
 import time
+import zlib
 from email.generator import BytesGenerator
 from email.parser import BytesParser
 from io import BytesIO
@@ -265,14 +266,30 @@ def cmd_kept(a):
     print(copies[0])
 
 
+def umpire_mails(root):
+    """Every mail umpire queued or sent under root, as (where, bytes): the files of
+    outbox/ (and of sent/ in campaigns sent from before the pack), and the mails packed
+    in sent/mail.pack, found through sent/index.jsonl (raw deflate, offset and length)."""
+    for p in sorted(Path(root).glob("**/*.eml")):
+        if p.parent.name in ("outbox", "sent"):
+            yield str(p), p.read_bytes()
+    for index in sorted(Path(root).glob("**/sent/index.jsonl")):
+        pack = (index.parent / "mail.pack").read_bytes()
+        for line in index.read_text().splitlines():
+            try:
+                e = json.loads(line)
+            except ValueError:
+                continue  # a torn line: its mail is sent again
+            data = pack[e["offset"]:e["offset"] + e["packed"]]
+            yield f"{index.parent}/{e['name']}", zlib.decompress(data, -15)
+
+
 def cmd_unanswered(a):
     """Checks that nothing in any outbox or sent/ under a directory answers this Message-ID
     (with --to, nothing answers it at that address)."""
     hits = []
-    for p in sorted(Path(a.root).glob("**/*.eml")):
-        if p.parent.name not in ("outbox", "sent"):
-            continue
-        msg = BytesParser(policy=email.policy.default).parsebytes(p.read_bytes())
+    for p, data in umpire_mails(a.root):
+        msg = BytesParser(policy=email.policy.default).parsebytes(data)
         ids = angle_ids(msg["In-Reply-To"]) + angle_ids(msg["References"])
         to = [x.addr_spec.lower() for x in msg["To"].addresses] if msg["To"] else []
         if a.to and a.to.lower() not in to:
@@ -289,10 +306,8 @@ def cmd_outgoing(a):
     address with a subject containing some text. Unlike a Maildir, these are complete
     the moment `umpire send` returns, so a count of zero here means none was sent."""
     n = 0
-    for p in sorted(Path(a.root).glob("**/*.eml")):
-        if p.parent.name not in ("outbox", "sent"):
-            continue
-        msg = BytesParser(policy=email.policy.default).parsebytes(p.read_bytes())
+    for _, data in umpire_mails(a.root):
+        msg = BytesParser(policy=email.policy.default).parsebytes(data)
         to = [x.addr_spec.lower() for x in msg["To"].addresses] if msg["To"] else []
         if a.to.lower() in to and a.subject in str(msg["Subject"] or ""):
             n += 1

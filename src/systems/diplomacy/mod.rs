@@ -82,16 +82,34 @@ pub static INFO: SystemInfo = SystemInfo {
         let text = data.text(MAP_FILE)?;
         let map = Map::from_toml(&text, MAP_FILE)?;
         let board_text = data.text(BOARD_FILE)?;
-        let board = picture::layout(&map, BOARD_FILE, &board_text).map_err(|e| Error::data(BOARD_FILE, e))?;
-        // Real coastlines under the built-in board only (a GM's own board.toml may
-        // frame another part of the world); the clear drawing alone uses them.
-        let coast = if board_text == BOARD_TOML {
-            Some(
-                crate::maps::layout::Coast::build(COAST_FILE, COAST_TOML, &board)
-                    .map_err(|e| Error::data(COAST_FILE, e))?,
-            )
+        type Drawn = (crate::maps::Layout, Option<crate::maps::layout::Coast>);
+        let draw = |map: &Map| -> std::result::Result<Drawn, Error> {
+            let board =
+                picture::layout(map, BOARD_FILE, &board_text).map_err(|e| Error::data(BOARD_FILE, e))?;
+            // Real coastlines under the built-in board only (a GM's own board.toml may
+            // frame another part of the world); the clear drawing alone uses them.
+            let coast = if board_text == BOARD_TOML {
+                Some(
+                    crate::maps::layout::Coast::build(COAST_FILE, COAST_TOML, &board)
+                        .map_err(|e| Error::data(COAST_FILE, e))?,
+                )
+            } else {
+                None
+            };
+            Ok((board, coast))
+        };
+        // The built-in map and board give the same picture geometry every time: laying
+        // out the cells and cutting the land to them takes some 20 ms, so it is done
+        // once a process (a tick opens every campaign that is due).
+        let (board, coast) = if board_text == BOARD_TOML && text == map::STANDARD_TOML {
+            static BUILT_IN: std::sync::OnceLock<std::result::Result<Drawn, String>> =
+                std::sync::OnceLock::new();
+            BUILT_IN
+                .get_or_init(|| draw(&map).map_err(|e| e.to_string()))
+                .clone()
+                .map_err(|e| Error::data("the built-in board", e))?
         } else {
-            None
+            draw(&map)?
         };
         let mut d = Diplomacy::new(map).with_board(board);
         d.coast = coast;
