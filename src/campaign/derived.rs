@@ -55,12 +55,15 @@ pub fn render_step(root: &Path, step: u64) -> Result<Vec<(String, Vec<u8>)>> {
     Sources::load(root)?.render(step, false)
 }
 
+/// A step's rendered files: (path relative to the campaign, bytes).
+type Files = Vec<(String, Vec<u8>)>;
+
 /// A campaign's files read with pruned steps rendered again: the campaign's settings,
 /// ledger and system are loaded once, and each step rendered at most once.
 pub struct Derived {
     root: std::path::PathBuf,
     sources: std::cell::OnceCell<Sources>,
-    rendered: std::cell::RefCell<BTreeMap<(u64, bool), Vec<(String, Vec<u8>)>>>,
+    rendered: std::cell::RefCell<BTreeMap<(u64, bool), Files>>,
 }
 
 impl Derived {
@@ -103,8 +106,8 @@ impl Derived {
         // A public file needs the public report alone, not every reader's.
         let key = (step, super::publish::is_public_report(rel));
         let mut rendered = self.rendered.borrow_mut();
-        if !rendered.contains_key(&key) {
-            rendered.insert(key, sources.render(step, key.1)?);
+        if let std::collections::btree_map::Entry::Vacant(slot) = rendered.entry(key) {
+            slot.insert(sources.render(step, key.1)?);
         }
         Ok(rendered.get(&key).and_then(|files| files.iter().find(|(p, _)| p == rel)).map(|(_, b)| b.clone()))
     }
