@@ -8,8 +8,10 @@
 //! phases/<k>/inbox/      every input for step k exactly as received
 //! phases/<k>/orders/     accepted orders files, as sealed (secret redacted)
 //! phases/<k>/acks/       acknowledgements
-//! reports/<k>/           public.json and the reports in every format
-//! outbox/, sent/         mail waiting, mail delivered
+//! reports/<k>/           public.json and the reports in every format (the newest
+//!                        steps'; older ones render again: see [`derived`])
+//! outbox/                mail waiting
+//! sent/                  mail delivered, packed (see `crate::mail::sent`)
 //! ```
 //! Every command takes the campaign's lock, finishes or discards whatever a crash left
 //! half-done, and changes files only through a [`store::Txn`].
