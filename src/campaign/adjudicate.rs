@@ -260,28 +260,15 @@ pub fn render_reports(
     render_reports_with(&templates, config, engine, headline, before, computed, false)
 }
 
-/// As [`render_reports`]; with `public_only`, the public report and picture alone
-/// (what publishing a pruned step needs, at a ninth of the cost in Diplomacy).
-pub fn render_reports_of(
-    root: &Path,
-    config: &Config,
-    engine: &dyn systems::Engine,
-    headline: &Headline,
-    before: &Value,
-    computed: &Computed,
-    public_only: bool,
-) -> Result<Vec<(PathBuf, String, Viewer)>> {
-    let templates = report_templates(root, config);
-    render_reports_with(&templates, config, engine, headline, before, computed, public_only)
-}
-
 /// The templates a campaign's reports are rendered with (its own copies first).
 pub fn report_templates(root: &Path, config: &Config) -> Templates {
     Templates::with_escaping(Some(root), config.escape_reports)
 }
 
-/// As [`render_reports_of`], with the campaign's templates read once for many steps
-/// (`verify` replays every step with one set).
+/// As [`render_reports`], with the campaign's templates read once for many steps
+/// (`verify` replays every step with one set, `derived` renders pruned ones); with
+/// `public_only`, the public report and picture alone (what publishing a pruned step
+/// needs, at a ninth of the cost in Diplomacy).
 pub fn render_reports_with(
     templates: &Templates,
     config: &Config,

@@ -4,8 +4,8 @@
 //! after the step, the step's events and dice, its public record, its ledger line and
 //! the templates), and the ledger holds a hash of each (bare for public files, salted
 //! for private ones). So a campaign need not keep them for every step: with
-//! `prune_reports` (on for new campaigns) a step removes the previous step's derived
-//! files, `public.json` excepted (the next step's dice depend on its bytes), and
+//! `keep_reports = n` (8 for new campaigns) a step removes the derived files of the
+//! step n before it, `public.json` excepted (the next step's dice depend on its bytes), and
 //! anything that needs one again (`report`, `publish`, the zine, a mail's picture,
 //! `regenerate`) renders the step again and checks the result against the ledger
 //! before using it. A file that does not come out byte for byte (templates edited
@@ -16,7 +16,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use super::adjudicate::{Computed, Headline, render_reports_of};
+use super::adjudicate::{Computed, Headline, render_reports_with, report_templates};
 use super::event::Step;
 use super::{Config, Ledger, open_engine, read_json, read_json_as, signon};
 use crate::error::{Context, Error, Result};
@@ -119,6 +119,8 @@ struct Sources {
     config: Config,
     steps: Vec<Step>,
     engine: Box<dyn crate::systems::Engine>,
+    /// Read once for every step rendered.
+    templates: crate::report::Templates,
     version: Version,
     chains: std::cell::OnceCell<Chains>,
 }
@@ -130,7 +132,16 @@ impl Sources {
         let engine = open_engine(root, &config.system)?;
         let announcement: Announcement = read_json_as(&root.join("reports/0/public.json"))?;
         let version = Version::parse(&announcement.trust).unwrap_or(Version::V1);
-        Ok(Sources { root: root.to_path_buf(), config, steps, engine, version, chains: Default::default() })
+        let templates = report_templates(root, &config);
+        Ok(Sources {
+            root: root.to_path_buf(),
+            config,
+            steps,
+            engine,
+            templates,
+            version,
+            chains: Default::default(),
+        })
     }
 
     fn line(&self, step: u64) -> Option<&Step> {
@@ -148,13 +159,7 @@ impl Sources {
         let chains = match self.chains.get() {
             Some(c) => c,
             None => {
-                let path = self.root.join("secret/master.key");
-                let text =
-                    std::fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-                let master = trust::parse_hash(&text).ok_or_else(|| {
-                    Error::Campaign(format!("{} does not hold 64 hex digits", path.display()))
-                })?;
-                let chains = Chains::new(&master, self.config.chain_length);
+                let chains = Chains::new(&super::master_secret_at(&self.root)?, self.config.chain_length);
                 self.chains.get_or_init(|| chains)
             }
         };
@@ -187,8 +192,8 @@ impl Sources {
             next_deadline: line.next_deadline.clone(),
             press: &line.press,
         };
-        let rendered = render_reports_of(
-            root,
+        let rendered = render_reports_with(
+            &self.templates,
             &self.config,
             self.engine.as_ref(),
             &headline,
@@ -226,7 +231,7 @@ pub fn restore(root: &Path, step: u64) -> Result<usize> {
         if path.exists() {
             continue;
         }
-        if is_public(&rel) {
+        if super::publish::is_public_report(&rel) {
             super::store::write_atomic_mode(&path, &bytes, Some(super::store::PUBLIC_MODE))?;
         } else {
             super::store::write_atomic(&path, &bytes)?;
@@ -270,10 +275,6 @@ pub fn pruned_steps(root: &Path) -> Result<Vec<u64>> {
         }
     }
     Ok(out)
-}
-
-fn is_public(rel: &str) -> bool {
-    super::publish::is_public_report(rel)
 }
 
 #[derive(serde::Deserialize)]

@@ -130,10 +130,7 @@ impl Campaign {
     }
 
     pub fn master_secret(&self) -> Result<[u8; 32]> {
-        let path = self.root.join("secret/master.key");
-        let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
-        trust::parse_hash(&text)
-            .ok_or_else(|| Error::Campaign(format!("{} does not hold 64 hex digits", path.display())))
+        master_secret_at(&self.root)
     }
 
     /// The trust version the campaign was created with, from its announcement.
@@ -225,6 +222,14 @@ pub fn set_directory_mode(root: &Path, mode: u32) -> Result<()> {
     #[cfg(not(unix))]
     let _ = (root, mode);
     Ok(())
+}
+
+/// The GM's master secret of the campaign at `root` (`secret/master.key`).
+pub fn master_secret_at(root: &Path) -> Result<[u8; 32]> {
+    let path = root.join("secret/master.key");
+    let text = fs::read_to_string(&path).with_context(|| format!("reading {}", path.display()))?;
+    trust::parse_hash(&text)
+        .ok_or_else(|| Error::Campaign(format!("{} does not hold 64 hex digits", path.display())))
 }
 
 pub fn state_path(step: u64) -> PathBuf {

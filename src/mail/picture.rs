@@ -29,6 +29,8 @@ pub fn stand_in(png_name: &str, svg_path: &str) -> (String, String, Vec<u8>) {
 #[derive(Default)]
 pub struct Drawn {
     pngs: BTreeMap<String, Option<String>>,
+    /// The campaign's files, a pruned step's picture rendered again (loaded once).
+    files: Option<crate::campaign::derived::Derived>,
 }
 
 impl Drawn {
@@ -45,7 +47,8 @@ impl Drawn {
                     return None;
                 }
                 // A pruned step's picture is rendered again and checked (`derived`).
-                let svg = String::from_utf8(crate::campaign::derived::read(root, svg_path).ok()?).ok()?;
+                let files = self.files.get_or_insert_with(|| crate::campaign::derived::Derived::new(root));
+                let svg = String::from_utf8(files.read(svg_path).ok()?).ok()?;
                 let png = crate::maps::png::png(&svg, 1.0).ok()?;
                 Some(base64::engine::general_purpose::STANDARD.encode(png))
             })
