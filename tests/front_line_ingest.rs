@@ -142,6 +142,22 @@ fn an_empty_city_out_of_reach_is_refused_and_lines_after_a_wait_are_held() {
 }
 
 #[test]
+fn a_wait_with_nothing_left_ends_the_turn_instead_of_asking_for_a_file() {
+    let mut g = Game::at_red_first_turn();
+    // Three Air chits (one more by Cache, which Exhausts the Leadership) pay for four
+    // moves out of Green's reach; then nothing is left, so the WAIT ends the turn and no
+    // continuation is asked of Red (ruling 12).
+    let echo = g
+        .accepted("SUPPLY AIR\nMOVE RI1 D2\nCACHE\nMOVE RI4 D5\nMOVE RT1 D3\nMOVE RA1 A4\nWAIT\nMOVE RI1 C2");
+    assert!(echo.iter().any(|l| l == "WAIT"), "{echo:?}");
+    ok(&["adjudicate", g.dir.to_str().unwrap(), "--force"]);
+    assert_eq!(open_phase(&g.dir), "SEP-2", "Green's turn, not Red's continuation");
+    let report = newest_report(&g.dir, "anna");
+    assert!(report.contains("the WAIT ends the turn"), "{report}");
+    assert!(report.contains("the Air supply is used up"), "{report}");
+}
+
+#[test]
 fn the_rulebook_word_paratroop_is_read_as_para() {
     let mut g = Game::at_red_first_turn();
     // RI1 stands on Red's Air Base (C2); E2 is an empty Mountain two squares from it.

@@ -564,6 +564,114 @@ fn ruling_5_rally_is_asked_before_the_dice_and_after_actions_only() {
     assert!(log.lines.iter().any(|(to, l)| *to == To::Side(Side::Green) && l.contains("your answer")));
 }
 
+/// Red's turn with one Capital chit left to spend and its Leadership Exhausted.
+fn red_with_one_capital_chit(revision: u8) -> (Data, State) {
+    let (data, mut st) = game("main");
+    st.options.revision = revision;
+    st.red.leadership = Leadership::Exhausted;
+    for s in st.red.stacks.iter_mut().filter(|s| s.supply == Supply::Capital) {
+        s.chits = 1;
+    }
+    put(&mut st, "RI3", "B1");
+    (data, st)
+}
+
+#[test]
+fn a_wait_with_nothing_left_ends_the_turn() {
+    // Ruling 12: the Capital chit is spent and the Leadership Exhausted, so the next
+    // file could only pass: the WAIT ends the turn, and the line held after it is not run.
+    let (data, mut st) = red_with_one_capital_chit(5);
+    let (lines, _) = play(&mut st, &data, &["SUPPLY CAPITAL", "MOVE RI3 C1", "WAIT", "MOVE RI3 B1"], &[]);
+    assert!(said(&lines, "the Capital supply is used up and its Leadership is not Available"), "{lines:?}");
+    assert!(said(&lines, "the WAIT ends the turn"), "{lines:?}");
+    assert!(!st.current.waiting);
+    assert_eq!(st.active_side(), Side::Green, "the turn passed");
+    assert_eq!(at(&st, "RI3"), Some(sq("C1")));
+    // A chit still in hand, or Leadership Available: the WAIT stops the turn for mail.
+    let (data, mut st) = red_with_one_capital_chit(5);
+    play(&mut st, &data, &["SUPPLY CAPITAL", "WAIT", "MOVE RI3 C1"], &[]);
+    assert!(st.current.waiting && st.active_side() == Side::Red);
+    let (data, mut st) = red_with_one_capital_chit(5);
+    st.red.leadership = Leadership::Available;
+    play(&mut st, &data, &["SUPPLY CAPITAL", "MOVE RI3 C1", "WAIT"], &[]);
+    assert!(st.current.waiting, "Leadership Available: a Task is still possible");
+    // Campaigns pinned before revision 5 wait as they did.
+    let (data, mut st) = red_with_one_capital_chit(4);
+    play(&mut st, &data, &["SUPPLY CAPITAL", "MOVE RI3 C1", "WAIT"], &[]);
+    assert!(st.current.waiting && st.active_side() == Side::Red);
+}
+
+#[test]
+fn a_rally_that_changes_no_result_is_not_asked() {
+    use umpire::systems::front_line::attack::{self, Attack, Kind, Take};
+    use umpire::systems::front_line::data::Outcome;
+    // With the rules' table every Rally changes something: each column holds a Rout or
+    // a Miss, whatever the units, heights, terrain and range.
+    let (data, _) = game("main");
+    let kinds = [Kind::Infantry, Kind::Tank, Kind::Artillery];
+    let grounds = [Terrain::Mountain, Terrain::Hill, Terrain::Valley, Terrain::Beach, Terrain::Capital];
+    for attacker in kinds {
+        for target in kinds {
+            for (ah, th) in [(0, 0), (0, 2), (2, 0), (1, 1)] {
+                for target_terrain in grounds {
+                    for target_disrupted in [false, true] {
+                        for range in 1..=3 {
+                            let spec = Attack {
+                                attacker,
+                                attacker_height: ah,
+                                target,
+                                target_height: th,
+                                target_terrain,
+                                target_disrupted,
+                                range,
+                                take: Take::Best,
+                                rallied: false,
+                            };
+                            assert!(attack::rally_matters(&data.attack, &spec), "{spec:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // A GM's own table where a disrupted target is Blitzed whatever a Rally does: the
+    // question would have one real answer, so it is not asked from revision 5.
+    let mut own = data.clone();
+    let harsh = vec![
+        Outcome::Blitz,
+        Outcome::Disrupt,
+        Outcome::Blitz,
+        Outcome::Disrupt,
+        Outcome::Blitz,
+        Outcome::Disrupt,
+    ];
+    own.attack.ranges = [harsh.clone(), harsh.clone(), harsh.clone()];
+    own.attack.adv = harsh;
+    for (revision, asked) in [(5, false), (4, true)] {
+        let (_, mut st) = game("main");
+        st.options.revision = revision;
+        st.green.policy.insert("RALLY".into(), vec!["RALLY ASK".into()]);
+        put(&mut st, "RI4", "E4");
+        put(&mut st, "GI1", "F4");
+        disrupt(&mut st, "GI1");
+        let (lines, _) = play(&mut st, &own, &["ATTACK RI4 F4"], &[2]);
+        assert_eq!(st.current.question.is_some(), asked, "revision {revision}: {lines:?}");
+        if !asked {
+            assert_eq!(st.unit("GI1").unwrap().place, Place::Gone, "{lines:?}");
+            assert_eq!(st.green.leadership, Leadership::Available, "no Leadership spent on it");
+        }
+    }
+    // The rules' table asks as before.
+    let (data, mut st) = game("main");
+    st.options.revision = 5;
+    st.green.policy.insert("RALLY".into(), vec!["RALLY ASK".into()]);
+    put(&mut st, "RI4", "E4");
+    put(&mut st, "GI1", "F4");
+    disrupt(&mut st, "GI1");
+    play(&mut st, &data, &["ATTACK RI4 F4"], &[2]);
+    assert!(st.current.question.is_some());
+}
+
 #[test]
 fn at_most_two_questions_a_turn_then_the_standing_lines_answer() {
     let (data, mut st) = game("main");

@@ -109,6 +109,20 @@ fn rank(o: Outcome) -> u8 {
     }
 }
 
+/// Whether a Rally could change anything in this attack (ruling 12): some roll gives a
+/// different result Rallied, or an unadjusted Miss, which a Rally turns into a reward.
+/// Only then has the Rally question two real answers.
+pub fn rally_matters(t: &AttackTable, a: &Attack) -> bool {
+    let plain = Attack { rallied: false, ..*a };
+    let rallied = Attack { rallied: true, ..*a };
+    (1..=6).any(|white| {
+        (1..=6).any(|yellow| {
+            let with = resolve(t, &rallied, white, yellow);
+            with.unadjusted_miss || with.result != resolve(t, &plain, white, yellow).result
+        })
+    })
+}
+
 /// Reads the table for `white` (and `yellow`, rolled only when the attacker is higher).
 pub fn resolve(t: &AttackTable, a: &Attack, white: u8, yellow: u8) -> Read {
     let col = column(a);

@@ -9,7 +9,7 @@ use super::edge;
 use super::log::Log;
 use super::policy;
 use super::script::{Reward, RoutChoice, outcome_word};
-use super::state::{Place, State};
+use super::state::{Place, State, Unit};
 use crate::systems::roll::Roll;
 
 /// What the attacker wrote (or the defaults for an Opportunity Fire).
@@ -158,6 +158,32 @@ pub struct Ended {
     pub result: Option<Outcome>,
 }
 
+/// What the table needs of `a` on `from` attacking `t` on `at`.
+#[allow(clippy::too_many_arguments)]
+pub fn spec(
+    state: &State,
+    data: &Data,
+    a: &Unit,
+    from: Square,
+    t: &Unit,
+    at: Square,
+    take: Take,
+    rallied: bool,
+) -> Attack {
+    let board = super::board(data, state);
+    Attack {
+        attacker: a.kind,
+        attacker_height: board.at(from).height(),
+        target: t.kind,
+        target_height: board.at(at).height(),
+        target_terrain: board.at(at),
+        target_disrupted: t.disrupted,
+        range: from.distance(at),
+        take: if a.kind == Kind::Tank { take } else { Take::Best },
+        rallied,
+    }
+}
+
 /// Runs an attack by `attacker` on `at` (checked legal) with a Rally decided.
 pub fn attack(
     state: &mut State,
@@ -175,18 +201,7 @@ pub fn attack(
     match state.at(at).cloned() {
         None => city_attack(state, data, &a.id, a.side, at, orders, dice, &label, log),
         Some(t) => {
-            let board = super::board(data, state);
-            let spec = Attack {
-                attacker: a.kind,
-                attacker_height: board.at(from).height(),
-                target: t.kind,
-                target_height: board.at(at).height(),
-                target_terrain: board.at(at),
-                target_disrupted: t.disrupted,
-                range: from.distance(at),
-                take: if a.kind == Kind::Tank { orders.take } else { Take::Best },
-                rallied,
-            };
+            let spec = spec(state, data, &a, from, &t, at, orders.take, rallied);
             let (mut w, mut y) = roll(dice, &label, spec.attacker_height > spec.target_height, false);
             let mut read = attack::resolve(&data.attack, &spec, w, y);
             log.say(describe(data, &a.id, &t.id, at, &spec, (w, y), &read));

@@ -95,8 +95,13 @@ pub fn check(state: &State, data: &Data, side: Side, lines: &[Numbered]) -> Vec<
         let sure = read[i].as_ref().is_some_and(|l| {
             !l.or && l.guard.is_none() && matches!(l.command, Command::Wait | Command::Pass(_))
         });
+        let is_wait =
+            |j: usize| read.get(j).and_then(|l| l.as_ref()).is_some_and(|l| l.command == Command::Wait);
         let mut verdict = if i < known {
             match &seen.fates[i] {
+                Fate::Passed if is_wait(i) => Verdict::Noted(
+                    "nothing will be left to do by then (supply used up, Leadership not Available), so this WAIT ends the turn".into(),
+                ),
                 Fate::Done | Fate::Waited | Fate::Passed => Verdict::Runs,
                 Fate::Skipped(why) => Verdict::Refused(why.clone()),
                 Fate::GuardFailed => {
@@ -107,7 +112,8 @@ pub fn check(state: &State, data: &Data, side: Side, lines: &[Numbered]) -> Vec<
         } else if seen.unknown.is_none() {
             match seen.fates.iter().position(|f| *f == Fate::Passed) {
                 Some(p) => Verdict::Refused(format!(
-                    "the turn ends at the PASS on line {}: nothing after it runs",
+                    "the turn ends at the {} on line {}: nothing after it runs",
+                    if is_wait(p) { "WAIT" } else { "PASS" },
                     lines.get(p).map_or(0, |l| l.number)
                 )),
                 None => Verdict::Noted("runs after the opponent's answer to a question".into()),

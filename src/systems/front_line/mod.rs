@@ -98,8 +98,8 @@ pub static INFO: SystemInfo = SystemInfo {
         },
         super::options::OptionSpec {
             key: "revision",
-            values: &["1", "2", "3", "4"],
-            help: "2: a skipped move says how far it is or that its start square was written in; 3: also the results map draws an Amphibious Move by sea and a Blitzed unit's cross on its own ghost counter; 4: also the text battlefield fits a mail's 72 columns (pinned: 4)",
+            values: &["1", "2", "3", "4", "5"],
+            help: "2: a skipped move says how far it is or that its start square was written in; 3: also the results map draws an Amphibious Move by sea and a Blitzed unit's cross on its own ghost counter; 4: also the text battlefield fits a mail's 72 columns; 5: also no question with only one real answer (a WAIT with nothing left to do ends the turn, a Rally that could change nothing is not asked) (pinned: 5)",
         },
     ],
     rules: 1,
@@ -191,6 +191,7 @@ impl System for FrontLine {
                 "map_orders" => options.map_orders = on(value),
                 "revision" => {
                     options.revision = match value.as_str() {
+                        "5" => 5,
                         "4" => 4,
                         "3" => 3,
                         "2" => 2,
@@ -488,7 +489,7 @@ impl System for FrontLine {
     /// New campaigns draw the step's actions on the results map; campaigns made before
     /// lack the option and keep the picture their reports have.
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("map_orders", "yes"), ("revision", "4")]
+        &[("map_orders", "yes"), ("revision", "5")]
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

@@ -40,7 +40,10 @@ pub struct Options {
     /// cannot run is refused at ingest (campaigns made before accepted it, and their
     /// sealed files must replay: there it is only noted), and a skipped move says how
     /// far it is or that its start square was written in. 3 (pictures only) draws an
-    /// Amphibious Move by sea and a Blitzed unit's cross on a ghost of it. Absent (0)
+    /// Amphibious Move by sea and a Blitzed unit's cross on a ghost of it. 4 fits the
+    /// text battlefield to 72 columns. 5 asks no question with only one real answer
+    /// (ruling 12): a `WAIT` with nothing left to do ends the turn, and a Rally that
+    /// could change no roll's result is not asked. Absent (0)
     /// in campaigns made before, whose reports keep their words and pictures.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revision: u8,

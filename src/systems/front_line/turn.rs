@@ -91,6 +91,26 @@ fn burn(state: &mut State, side: Side, named: Option<SupplyWord>, log: &mut Log)
     }
 }
 
+/// Why `side` can do nothing more this turn, if so (ruling 12): its turn's supply is
+/// used up (or none is left to choose) and its Leadership is not Available, so a
+/// continuation could only pass.
+pub fn nothing_left(state: &State, side: Side) -> Option<String> {
+    let camp = state.camp(side);
+    if camp.leadership == Leadership::Available {
+        return None;
+    }
+    let supply = match state.current.stack {
+        Some(i) => match camp.stacks.get(i) {
+            Some(s) if s.chits > 0 => return None,
+            Some(s) => format!("the {} supply is used up", s.supply.name()),
+            None => "no supply is left".to_string(),
+        },
+        None if camp.available().next().is_some() => return None,
+        None => "no supply is left to choose".to_string(),
+    };
+    Some(format!("{supply} and its Leadership is not Available"))
+}
+
 /// What became of one script line, as a run tells it to its [`Watch`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fate {
@@ -258,6 +278,15 @@ fn try_execute(
             if state.current.waits >= MAX_WAITS {
                 return Err(format!("at most {MAX_WAITS} WAITs a turn"));
             }
+            if state.options.revision >= 5
+                && let Some(why) = nothing_left(state, side)
+            {
+                log.say(format!(
+                    "{} has nothing left to do this turn ({why}): the WAIT ends the turn",
+                    side.name()
+                ));
+                return Ok(Done::Pass);
+            }
             state.current.waits += 1;
             state.current.waiting = true;
             Ok(Done::Wait)
@@ -318,7 +347,15 @@ fn try_execute(
                     let facts = Facts { enemy: au, ..policy::facts_for(state, data, au, tu) };
                     let (standing, why) = policy::rally(state, defender, &facts);
                     let (range, two_dice) = (facts.range, facts.higher);
-                    if policy::asks(state, defender, "RALLY") && state.current.asks < MAX_ASKS {
+                    let real = state.options.revision < 5
+                        || match (au.square(), tu.square()) {
+                            (Some(from), Some(at)) => super::attack::rally_matters(
+                                &data.attack,
+                                &battle::spec(state, data, au, from, tu, at, o.take, false),
+                            ),
+                            _ => true,
+                        };
+                    if policy::asks(state, defender, "RALLY") && state.current.asks < MAX_ASKS && real {
                         let asked = Asked { attacker: &o.unit, target: t, range, two_dice, standing, why };
                         ask_rally(state, data, defender, asked);
                         return Ok(Done::Ask);
