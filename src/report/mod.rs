@@ -69,7 +69,30 @@ static DEFAULTS: &[(&str, &str)] = &[
 
 /// Renders templates, preferring a campaign's own copies.
 pub struct Templates {
-    env: Environment<'static>,
+    env: Env,
+}
+
+/// A campaign's own environment when it has template files of its own; otherwise one
+/// shared by the process, so a tick over many campaigns compiles each default
+/// template once rather than once a campaign.
+enum Env {
+    Own(Environment<'static>),
+    Shared(&'static Environment<'static>),
+}
+
+impl Env {
+    fn get(&self) -> &Environment<'static> {
+        match self {
+            Env::Own(e) => e,
+            Env::Shared(e) => e,
+        }
+    }
+}
+
+/// Whether `dir` holds any template file (`*.j2`) that could replace a default.
+fn has_templates(dir: &Path) -> bool {
+    std::fs::read_dir(dir)
+        .is_ok_and(|entries| entries.flatten().any(|e| e.file_name().to_string_lossy().ends_with(".j2")))
 }
 
 impl Templates {
@@ -81,57 +104,71 @@ impl Templates {
     /// As [`Templates::new`]; `escape` false renders Markdown and BBCode values as they
     /// are, as builds before escaping did (campaigns made by them replay that way).
     pub fn with_escaping(campaign: Option<&Path>, escape: bool) -> Self {
-        let dir: Option<PathBuf> = campaign.map(|c| c.join("templates"));
-        let mut env = Environment::new();
-        env.set_keep_trailing_newline(true);
-        env.set_trim_blocks(true);
-        env.set_lstrip_blocks(true);
-        // Every value is escaped for its format, so a label a player chose cannot become
-        // markup (a link, an image, a tag) in a report pasted into a forum.
-        env.set_auto_escape_callback(move |name| {
-            if name.ends_with(".html") {
-                minijinja::AutoEscape::Html
-            } else if !escape {
-                minijinja::AutoEscape::None
-            } else if name.ends_with(".md") {
-                minijinja::AutoEscape::Custom("markdown")
-            } else if name.ends_with(".bbcode") {
-                minijinja::AutoEscape::Custom("bbcode")
-            } else {
-                minijinja::AutoEscape::None
-            }
-        });
-        env.set_formatter(|out, state, value| match state.auto_escape() {
-            minijinja::AutoEscape::Custom(kind) => {
-                if value.is_undefined() {
-                    return Ok(());
-                }
-                let text = value.to_string();
-                let text = if value.is_safe() { text } else { self::escape(kind, &text) };
-                out.write_str(&text)
-                    .map_err(|e| minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string()))
-            }
-            _ => minijinja::escape_formatter(out, state, value),
-        });
-        env.set_loader(move |name| {
-            if let Some(dir) = &dir {
-                let path = dir.join(format!("{name}.j2"));
-                if let Ok(text) = std::fs::read_to_string(&path) {
-                    return Ok(Some(text));
-                }
-            }
-            Ok(DEFAULTS.iter().find(|(n, _)| *n == name).map(|(_, t)| t.to_string()))
-        });
-        Templates { env }
+        let dir: Option<PathBuf> = campaign.map(|c| c.join("templates")).filter(|d| has_templates(d));
+        if dir.is_none() {
+            static ESCAPED: std::sync::OnceLock<Environment<'static>> = std::sync::OnceLock::new();
+            static PLAIN: std::sync::OnceLock<Environment<'static>> = std::sync::OnceLock::new();
+            let shared = if escape { &ESCAPED } else { &PLAIN };
+            return Templates { env: Env::Shared(shared.get_or_init(|| environment(None, escape))) };
+        }
+        Templates { env: Env::Own(environment(dir, escape)) }
     }
 
     /// Renders template `kind` (ack, welcome, public, player) in `format`.
     pub fn render<C: Serialize>(&self, kind: &str, format: Format, ctx: &C) -> Result<String> {
         let name = format!("{kind}.{}", format.ext());
-        let template =
-            self.env.get_template(&name).map_err(|e| Error::Campaign(format!("template {name}: {e}")))?;
+        let template = self
+            .env
+            .get()
+            .get_template(&name)
+            .map_err(|e| Error::Campaign(format!("template {name}: {e}")))?;
         template.render(ctx).map_err(|e| Error::Campaign(format!("template {name}: {e:#}")))
     }
+}
+
+/// The environment that reads `dir`'s templates first, then the defaults.
+fn environment(dir: Option<PathBuf>, escape: bool) -> Environment<'static> {
+    let mut env = Environment::new();
+    env.set_keep_trailing_newline(true);
+    env.set_trim_blocks(true);
+    env.set_lstrip_blocks(true);
+    // Every value is escaped for its format, so a label a player chose cannot become
+    // markup (a link, an image, a tag) in a report pasted into a forum.
+    env.set_auto_escape_callback(move |name| {
+        if name.ends_with(".html") {
+            minijinja::AutoEscape::Html
+        } else if !escape {
+            minijinja::AutoEscape::None
+        } else if name.ends_with(".md") {
+            minijinja::AutoEscape::Custom("markdown")
+        } else if name.ends_with(".bbcode") {
+            minijinja::AutoEscape::Custom("bbcode")
+        } else {
+            minijinja::AutoEscape::None
+        }
+    });
+    env.set_formatter(|out, state, value| match state.auto_escape() {
+        minijinja::AutoEscape::Custom(kind) => {
+            if value.is_undefined() {
+                return Ok(());
+            }
+            let text = value.to_string();
+            let text = if value.is_safe() { text } else { self::escape(kind, &text) };
+            out.write_str(&text)
+                .map_err(|e| minijinja::Error::new(minijinja::ErrorKind::WriteFailure, e.to_string()))
+        }
+        _ => minijinja::escape_formatter(out, state, value),
+    });
+    env.set_loader(move |name| {
+        if let Some(dir) = &dir {
+            let path = dir.join(format!("{name}.j2"));
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                return Ok(Some(text));
+            }
+        }
+        Ok(DEFAULTS.iter().find(|(n, _)| *n == name).map(|(_, t)| t.to_string()))
+    });
+    env
 }
 
 /// Escapes a value for a Markdown or BBCode report.
