@@ -387,6 +387,54 @@ fn algeria_draws_every_action_of_the_step() {
     assert!(drawn >= 8, "the demo's actions drawn: {drawn}");
 }
 
+/// Algeria is drawn on its real map in new campaigns (style 3): every area its part of
+/// Algeria, Morocco, Tunisia and France boxes at the edges, the outlines' and towns'
+/// sources named. A campaign that pinned style 2 keeps the schematic its ledger hashed,
+/// and a GM's own areas file keeps the schematic at its own points.
+#[test]
+fn algeria_is_drawn_on_its_real_map_in_new_campaigns_only() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("al");
+    let d = dir.to_str().unwrap();
+    ok(&["demo", "--seed", "1", "--system", "algeria", "--dir", d]);
+    let config = std::fs::read_to_string(dir.join("campaign.toml")).unwrap();
+    assert!(config.contains("map_style = 3"), "{config}");
+    let svg = std::fs::read_to_string(dir.join("reports/1/public.svg")).unwrap();
+    assert_eq!(count(&svg, "class=\"province\""), 28, "25 areas and 3 countries");
+    assert!(svg.contains("Natural Earth") && svg.contains("GeoNames"), "the sources are named");
+    assert!(!svg.contains("(schematic)") && !svg.contains(r#"r="30""#), "no disc");
+    // Algiers lies west of Constantine and north of Laghouat, as on the ground.
+    let at = |id: &str| -> (f64, f64) {
+        let g = svg.find(&format!("data-id=\"{id}\"")).unwrap();
+        let d = &svg[g..];
+        let m = d.find("d=\"M").unwrap() + 4;
+        let nums: Vec<f64> = d[m..].split([' ', 'L']).take(2).map(|v| v.parse().unwrap()).collect();
+        (nums[0], nums[1])
+    };
+    assert!(at("ALGIERS").0 < at("CONSTANTINE").0 && at("ALGIERS").1 < at("V-8").1);
+
+    // Pinned style 2: the schematic, as the ledger has it.
+    let old = tmp.path().join("old.svg");
+    std::fs::write(dir.join("campaign.toml"), config.replace("map_style = 3", "map_style = 2")).unwrap();
+    ok(&["map", d, "--step", "1", "-o", old.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&old).unwrap();
+    assert!(text.contains("(schematic)") && text.contains(r#"r="30""#), "style 2 draws discs");
+
+    // A GM's own areas (France moved on the drawing): the schematic at its points.
+    std::fs::write(dir.join("campaign.toml"), &config).unwrap();
+    let own = dir.join("games/algeria");
+    std::fs::create_dir_all(&own).unwrap();
+    let areas = include_str!("../games/algeria/areas.toml").replace("at = [500, 40]", "at = [520, 40]");
+    std::fs::write(own.join("areas.toml"), areas).unwrap();
+    let unpinned: String =
+        config.lines().filter(|l| !l.starts_with("\"areas.toml\"")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(dir.join("campaign.toml"), unpinned).unwrap();
+    let mine = tmp.path().join("mine.svg");
+    ok(&["map", d, "--step", "1", "-o", mine.to_str().unwrap()]);
+    let text = std::fs::read_to_string(&mine).unwrap();
+    assert!(text.contains(r#"cx="520" cy="40" r="30""#), "the GM's own point");
+}
+
 /// Freedom! Messolonghi's results map: one mark for each move, attack, Raid, cannon
 /// shot, new unit on a named space and lost unit the results tell, dashed where an
 /// attack or a Raid missed or a shot hit nothing.

@@ -43,10 +43,11 @@ pub struct Config {
     /// they did, so they replay byte for byte.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub maps: bool,
-    /// How the board pictures are drawn: 2 (new campaigns) titles them with the game,
-    /// the step and the season, fills land by its owner, keeps every name clear of
-    /// units, marks and other names, and gives every board a legend; absent (0) in
-    /// campaigns made before, whose pictures keep their bytes.
+    /// How the board pictures are drawn: 2 titles them with the game, the step and the
+    /// season, fills land by its owner, keeps every name clear of units, marks and
+    /// other names, and gives every board a legend; 3 (new campaigns) also draws
+    /// Algeria on its real map; absent (0) in campaigns made before, whose pictures
+    /// keep their bytes (each style's too: a picture is hashed in the ledger).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub map_style: u32,
     /// Report mails carry the board as a PNG attachment (about 100 KB a mail). A GM whose

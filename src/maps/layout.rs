@@ -136,7 +136,7 @@ struct LandRing {
 }
 
 /// The part of `subject` inside the convex polygon `clip` (Sutherland-Hodgman).
-fn clip_convex(subject: &[Point], clip: &[Point]) -> Vec<Point> {
+pub fn clip_convex(subject: &[Point], clip: &[Point]) -> Vec<Point> {
     let n = clip.len();
     if n < 3 {
         return Vec::new();
@@ -172,10 +172,67 @@ fn clip_convex(subject: &[Point], clip: &[Point]) -> Vec<Point> {
     out
 }
 
-fn bbox(poly: &[Point]) -> (f64, f64, f64, f64) {
+/// A polygon's bounding box: left, top, right, bottom.
+pub fn bbox(poly: &[Point]) -> (f64, f64, f64, f64) {
     poly.iter().fold((f64::MAX, f64::MAX, f64::MIN, f64::MIN), |b, p| {
         (b.0.min(p.0), b.1.min(p.1), b.2.max(p.0), b.3.max(p.1))
     })
+}
+
+/// Whether `p` lies inside the rings (even-odd: a ring inside another is a hole).
+pub fn inside(p: Point, rings: &[Vec<Point>]) -> bool {
+    let mut odd = false;
+    for r in rings {
+        for k in 0..r.len() {
+            let (a, b) = (r[k], r[(k + 1) % r.len()]);
+            if (a.1 > p.1) != (b.1 > p.1) && p.0 < a.0 + (p.1 - a.1) / (b.1 - a.1) * (b.0 - a.0) {
+                odd = !odd;
+            }
+        }
+    }
+    odd
+}
+
+/// The stretches of the segment `p`-`q` that lie inside the rings, in order from `p`:
+/// a border between two cells drawn only where the land is.
+pub fn segment_inside(p: Point, q: Point, rings: &[Vec<Point>]) -> Vec<(Point, Point)> {
+    let d = (q.0 - p.0, q.1 - p.1);
+    let mut ts = vec![0.0, 1.0];
+    for r in rings {
+        for k in 0..r.len() {
+            let (a, b) = (r[k], r[(k + 1) % r.len()]);
+            let e = (b.0 - a.0, b.1 - a.1);
+            let den = d.0 * e.1 - d.1 * e.0;
+            if den.abs() < 1e-12 {
+                continue;
+            }
+            let w = (a.0 - p.0, a.1 - p.1);
+            let t = (w.0 * e.1 - w.1 * e.0) / den;
+            let u = (w.0 * d.1 - w.1 * d.0) / den;
+            if t > 0.0 && t < 1.0 && (0.0..=1.0).contains(&u) {
+                ts.push(t);
+            }
+        }
+    }
+    ts.sort_by(f64::total_cmp);
+    let at = |t: f64| (p.0 + t * d.0, p.1 + t * d.1);
+    let mut out: Vec<(Point, Point)> = Vec::new();
+    let mut open: Option<f64> = None;
+    for w in ts.windows(2) {
+        let (t0, t1) = (w[0], w[1]);
+        if t1 - t0 < 1e-9 {
+            continue;
+        }
+        if inside(at((t0 + t1) / 2.0), rings) {
+            open.get_or_insert(t0);
+        } else if let Some(start) = open.take() {
+            out.push((at(start), at(t0)));
+        }
+    }
+    if let Some(start) = open {
+        out.push((at(start), q));
+    }
+    out
 }
 
 impl Coast {
@@ -221,7 +278,7 @@ impl Coast {
 
 /// `[latitude, longitude]` on a `width` x `height` picture framed by `f`
 /// (equirectangular, longitudes shrunk by the cosine of the middle latitude).
-fn project(f: Frame, width: f64, height: f64, p: [f64; 2]) -> Point {
+pub fn project(f: Frame, width: f64, height: f64, p: [f64; 2]) -> Point {
     let mid = ((f.north + f.south) / 2.0).to_radians().cos();
     let span_x = (f.east - f.west) * mid;
     let span_y = f.north - f.south;
@@ -399,6 +456,29 @@ mod tests {
             let part = clip_convex(&ring, &c);
             assert!((voronoi::area(&part) - 25.0).abs() < 1e-9, "{part:?}");
         }
+    }
+
+    #[test]
+    fn a_segment_keeps_only_its_stretches_inside_the_land() {
+        // A U-shaped ring: the line y = 5 crosses its two arms and the gap between.
+        let u = vec![
+            (0.0, 0.0),
+            (10.0, 0.0),
+            (10.0, 10.0),
+            (7.0, 10.0),
+            (7.0, 3.0),
+            (3.0, 3.0),
+            (3.0, 10.0),
+            (0.0, 10.0),
+        ];
+        let rings = vec![u];
+        let parts = segment_inside((-5.0, 5.0), (15.0, 5.0), &rings);
+        assert_eq!(parts.len(), 2, "{parts:?}");
+        assert!((parts[0].0.0 - 0.0).abs() < 1e-9 && (parts[0].1.0 - 3.0).abs() < 1e-9, "{parts:?}");
+        assert!((parts[1].0.0 - 7.0).abs() < 1e-9 && (parts[1].1.0 - 10.0).abs() < 1e-9, "{parts:?}");
+        assert!(segment_inside((-5.0, 20.0), (15.0, 20.0), &rings).is_empty());
+        let whole = segment_inside((1.0, 1.0), (9.0, 1.0), &rings);
+        assert_eq!(whole, vec![((1.0, 1.0), (9.0, 1.0))]);
     }
 
     #[test]

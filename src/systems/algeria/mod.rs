@@ -17,6 +17,7 @@ pub mod deploy;
 pub mod dice;
 pub mod events;
 pub mod fln_missions;
+pub mod geography;
 pub mod gov_missions;
 pub mod interphase;
 pub mod invariants;
@@ -25,6 +26,7 @@ pub mod orders;
 pub mod picture;
 pub mod psl;
 pub mod react;
+pub mod real_map;
 pub mod rehearsal;
 pub mod reinforce;
 pub mod report;
@@ -48,8 +50,11 @@ use super::{
 };
 use crate::systems::error::Error;
 
+/// The built-in areas: the real map (`geography`) fits them alone.
+const AREAS_TOML: &str = include_str!("../../../games/algeria/areas.toml");
+
 const ALL_FILES: &[(&str, &str)] = &[
-    ("areas.toml", include_str!("../../../games/algeria/areas.toml")),
+    ("areas.toml", AREAS_TOML),
     ("forces.toml", include_str!("../../../games/algeria/forces.toml")),
     ("tables.toml", include_str!("../../../games/algeria/tables.toml")),
     ("scenarios.toml", include_str!("../../../games/algeria/scenarios.toml")),
@@ -132,15 +137,18 @@ pub static INFO: SystemInfo = SystemInfo {
 
 pub struct Algeria {
     data: Data,
+    /// The built-in areas (not a GM's own `areas.toml`), which the real map fits.
+    built_in_areas: bool,
 }
 
 impl Algeria {
     pub fn load(data: &GameData) -> Result<Self> {
-        Ok(Algeria { data: Data::load(data)? })
+        let built_in_areas = data.text("areas.toml")? == AREAS_TOML;
+        Ok(Algeria { data: Data::load(data)?, built_in_areas })
     }
 
     pub fn embedded() -> Result<Self> {
-        Ok(Algeria { data: Data::embedded()? })
+        Ok(Algeria { data: Data::embedded()?, built_in_areas: true })
     }
 
     pub fn data(&self) -> &Data {
@@ -646,6 +654,13 @@ impl System for Algeria {
         let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
         if frame.clear() {
             let marks = picture::marks(before, &self.data, &lines);
+            // On the real map from style 3 (a GM's own areas keep the schematic).
+            if frame.real_map()
+                && self.built_in_areas
+                && let Some(geo) = geography::built_in(&self.data)
+            {
+                return Some(real_map::svg(state, &self.data, geo, &marks, frame.step));
+            }
             return Some(svg::svg_clear(state, &self.data, &marks, frame.step));
         }
         if !state.options.map_orders {

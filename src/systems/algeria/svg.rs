@@ -1,6 +1,8 @@
 //! The schematic board as SVG: each area a disc at its `at` point, coloured by
 //! wilaya, Urban bold, Remote hatched; lines for the adjacencies across borders; the
-//! units counted by side and box; the tracks beneath. Not the printed map.
+//! units counted by side and box; the tracks beneath. Not the printed map. The counts,
+//! badges, tracks and legend are shared with the drawing on the real map
+//! (`super::real_map`).
 
 use super::board;
 use super::data::{AreaType, Data, Side};
@@ -196,8 +198,10 @@ fn draw_marks(s: &mut String, data: &Data, marks: &[Mark]) {
 /// who controls it, its name set where no other name, count or mark stands, the
 /// counts by side and box inside it, each loss, mission and Terror a badge beside the
 /// disc (never over a count), moves as arrows in their side's colour, a title with the
-/// turn and the step, and a legend. Still a schematic: the areas at their points on
-/// the drawing, not the printed map.
+/// turn and the step, and a legend. A schematic: the areas at their `at` points on
+/// the drawing. Campaigns that pinned style 2 keep it (their ledger hashes every
+/// picture), and so does a GM's own `areas.toml`; style 3 draws the built-in areas on
+/// the real map instead (`super::real_map`).
 pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> String {
     use crate::maps::clear::{Placer, TITLE_H, text_box, text_width};
     use std::fmt::Write;
@@ -206,7 +210,7 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
     const FLN: &str = "#1a7f1a";
     const GOV: &str = "#1a3f9f";
     let top = TITLE_H;
-    let legend: Vec<(Option<&str>, String)> = vec![
+    let legend: Vec<(Option<&'static str>, String)> = vec![
         (Some("#cfe8cf"), "FLN control".into()),
         (Some("#cfdaf2"), "Government control".into()),
         (Some("#ece8dc"), "contested".into()),
@@ -215,20 +219,7 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
         (None, "thick ring: Urban; hatched: Remote; arrow: move (side's colour)".into()),
         (None, "red badge: units lost; gold badge: mission (letter); T: Terror".into()),
     ];
-    // Legend rows (one entry a row for the long notes, swatches side by side).
-    let mut rows: Vec<Vec<(f64, Option<&str>, String)>> = vec![Vec::new()];
-    let mut x = 10.0;
-    for (c, t) in &legend {
-        let width = text_width(t, 10.0) + if c.is_some() { 16.0 } else { 0.0 } + 16.0;
-        if x + width > W - 6.0 && rows.last().is_some_and(|r| !r.is_empty()) {
-            rows.push(Vec::new());
-            x = 10.0;
-        }
-        if let Some(r) = rows.last_mut() {
-            r.push((x, *c, t.clone()));
-        }
-        x += width;
-    }
+    let rows = legend_rows(&legend, W);
     let legend_h = 30.0 + 16.0 * rows.len() as f64;
     let total = top + H + legend_h;
     let mut s = String::new();
@@ -288,21 +279,7 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
         if board::remote(state, data, &a.id) {
             let _ = write!(s, r##"<circle cx="{x}" cy="{y}" r="30" fill="url(#remote)" opacity="0.6"/>"##);
         }
-        let count = |side: Side, b: Box_| {
-            state.units_in(&a.id).filter(|u| board::kind_side(data, u) == Some(side) && u.at == b).count()
-        };
-        let fln = format!(
-            "F {}/{}/{}",
-            count(Side::Fln, Box_::Underground),
-            count(Side::Fln, Box_::Operations),
-            count(Side::Fln, Box_::Completed)
-        );
-        let gov = format!(
-            "G {}/{}/{}",
-            count(Side::Government, Box_::Operations),
-            count(Side::Government, Box_::Completed),
-            count(Side::Government, Box_::Patrol)
-        );
+        let (fln, gov) = counts(state, data, &a.id);
         for (t, dy, col) in [(fln, -2.0, FLN), (gov, 12.0, GOV)] {
             placer.take(text_box(x, y + dy, &t, 10.0, true));
             label(&mut texts, x, y + dy, &t, &format!(r##" font-size="10" fill="{col}""##));
@@ -330,8 +307,6 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
         label(&mut texts, sx, sy, &a.name, &format!(r##" fill="#222"{weight}"##));
     }
     // Moves as arrows; losses, missions, builds and Terror as badges beside the disc.
-    // Area, colour, text, class, hover text: one badge a lost unit, mission or build.
-    let mut badges: Vec<(String, &str, String, &str, String)> = Vec::new();
     for m in marks {
         let Some(to) = data.area(&m.area) else { continue };
         let (x, y) = (f64::from(to.at[0]), f64::from(to.at[1]));
@@ -357,29 +332,10 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
                     esc(&m.title)
                 );
             }
-            (MarkKind::Build, _) => {
-                badges.push((m.area.clone(), "#1e8449", "+".into(), "build", m.title.clone()))
-            }
-            (MarkKind::Remove, _) => {
-                badges.push((m.area.clone(), "#c0392b", "-1".into(), "remove", m.title.clone()))
-            }
-            (MarkKind::Mission { letter, class }, _) => {
-                badges.push((m.area.clone(), "#b8860b", (*letter).to_string(), class, m.title.clone()))
-            }
+            _ => {}
         }
     }
-    for a in &data.areas {
-        if state.areas.get(&a.id).is_some_and(|st| st.terror) {
-            badges.push((
-                a.id.clone(),
-                "#b00000",
-                "T".into(),
-                "marker terror-marker",
-                format!("Terror in {}", a.name),
-            ));
-        }
-    }
-    for (k, (area, colour, text, class, title)) in badges.iter().enumerate() {
+    for (k, (area, colour, text, class, title)) in badges(state, data, marks).iter().enumerate() {
         let Some(a) = data.area(area) else { continue };
         let (x, y) = (f64::from(a.at[0]), f64::from(a.at[1]));
         let r = 8.5_f64.max(text_width(text, 10.0) / 2.0 + 2.0);
@@ -409,6 +365,57 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
         s,
         r##"<rect y="{base:.0}" width="1000" height="{legend_h:.0}" fill="#fff" stroke="#999" stroke-width="0.6"/>"##
     );
+    write_legend(&mut s, state, &rows, base);
+    s.push_str("</svg>\n");
+    s
+}
+
+/// An area's counts by side and box: `F UG/OPS/OC` and `G OPS/OC/PTL`.
+pub(super) fn counts(state: &State, data: &Data, area: &str) -> (String, String) {
+    let count = |side: Side, b: Box_| {
+        state.units_in(area).filter(|u| board::kind_side(data, u) == Some(side) && u.at == b).count()
+    };
+    let fln = format!(
+        "F {}/{}/{}",
+        count(Side::Fln, Box_::Underground),
+        count(Side::Fln, Box_::Operations),
+        count(Side::Fln, Box_::Completed)
+    );
+    let gov = format!(
+        "G {}/{}/{}",
+        count(Side::Government, Box_::Operations),
+        count(Side::Government, Box_::Completed),
+        count(Side::Government, Box_::Patrol)
+    );
+    (fln, gov)
+}
+
+/// One legend row: each entry's left edge, its swatch colour (if any) and its text.
+pub(super) type LegendRow = Vec<(f64, Option<&'static str>, String)>;
+
+/// The legend's entries in rows `width` wide (one entry a row for the long notes,
+/// swatches side by side).
+pub(super) fn legend_rows(legend: &[(Option<&'static str>, String)], width: f64) -> Vec<LegendRow> {
+    use crate::maps::clear::text_width;
+    let mut rows: Vec<LegendRow> = vec![Vec::new()];
+    let mut x = 10.0;
+    for (c, t) in legend {
+        let w = text_width(t, 10.0) + if c.is_some() { 16.0 } else { 0.0 } + 16.0;
+        if x + w > width - 6.0 && rows.last().is_some_and(|r| !r.is_empty()) {
+            rows.push(Vec::new());
+            x = 10.0;
+        }
+        if let Some(r) = rows.last_mut() {
+            r.push((x, *c, t.clone()));
+        }
+        x += w;
+    }
+    rows
+}
+
+/// The tracks line and the legend rows, from `base` down.
+pub(super) fn write_legend(s: &mut String, state: &State, rows: &[LegendRow], base: f64) {
+    use std::fmt::Write;
     let tracks = format!(
         "Turn {} | PSL Government {} FLN {} | FLN AP {} | Air {}/{} Helo {}/{} Naval {} | Border Zone {} | OAS {}",
         state.turn,
@@ -449,6 +456,35 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
             );
         }
     }
-    s.push_str("</svg>\n");
-    s
+}
+
+/// A badge beside an area: the area, its colour, its text, its class and its hover text.
+pub(super) type Badge = (String, &'static str, String, &'static str, String);
+
+/// One badge a lost unit, mission or build of the step, in the order the results
+/// tell them, then one a Terror marker on the board.
+pub(super) fn badges(state: &State, data: &Data, marks: &[Mark]) -> Vec<Badge> {
+    let mut out: Vec<Badge> = Vec::new();
+    for m in marks.iter().filter(|m| data.area(&m.area).is_some()) {
+        match &m.kind {
+            MarkKind::Build => out.push((m.area.clone(), "#1e8449", "+".into(), "build", m.title.clone())),
+            MarkKind::Remove => out.push((m.area.clone(), "#c0392b", "-1".into(), "remove", m.title.clone())),
+            MarkKind::Mission { letter, class } => {
+                out.push((m.area.clone(), "#b8860b", (*letter).to_string(), class, m.title.clone()))
+            }
+            MarkKind::Move => {}
+        }
+    }
+    for a in &data.areas {
+        if state.areas.get(&a.id).is_some_and(|st| st.terror) {
+            out.push((
+                a.id.clone(),
+                "#b00000",
+                "T".into(),
+                "marker terror-marker",
+                format!("Terror in {}", a.name),
+            ));
+        }
+    }
+    out
 }
