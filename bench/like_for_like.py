@@ -6,17 +6,30 @@ Random games are played with the Python package (every orderable unit gets a ran
 possible order from a seeded generator). For each movement phase the position and
 the orders go to a JSON-lines file; the Python package's `Game.process()` is timed
 on them as it plays, and its outcome (where every unit stands, which are dislodged)
-is kept. Then `umpire what-if diplomacy --batch` adjudicates the whole file in one
-process, which is timed from start to exit (reading the jobs, parsing positions and
-orders, adjudicating, writing a JSON report per phase). The outcomes are compared
-unit by unit.
+is kept. Then:
+
+- `umpire what-if diplomacy --batch` adjudicates the whole file in one process, timed
+  from start to exit (reading the jobs, reading positions and orders, adjudicating,
+  writing a JSON result per phase). Positions go as JSON objects and orders as arrays
+  of lines (`--toml` sends the TOML position file's text and the orders as one text,
+  as earlier builds read them).
+- The package does the same work as a whole process, timed from start to exit: a
+  fresh Python process imports it and, for every phase of the same file (in its own
+  notation), makes a `Game()`, sets the phase, units, centres and orders, calls
+  `process()` and writes where the units stand.
+
+Two figures of the package are printed, so that nobody compares the wrong pair:
+`process()` alone (the adjudication, timed inside a running game) and the whole
+process per phase. The whole-process figures (umpire's and the package's) are the
+best of `--repeat` runs. The outcomes are compared unit by unit.
 
 Setup:   pip install diplomacy==1.1.2; cargo build --release
-Run:     python3 bench/like_for_like.py --games 20 --seed 42 --umpire target/release/umpire
+Run:     python3 bench/like_for_like.py --games 50 --seed 42 --umpire target/release/umpire
 """
 import argparse
 import json
 import random
+import resource
 import subprocess
 import sys
 import tempfile
@@ -37,6 +50,43 @@ def position_toml(game, phase):
     return "\n".join(lines) + "\n"
 
 
+def position_json(game, phase):
+    """The position as what-if's JSON object: phase, units, centres."""
+    return {
+        "phase": f"{SEASONS[phase[0]]} {phase[1:5]} Movement",
+        "units": [
+            {"power": power.lower(), "kind": kind, "at": loc.lower()}
+            for power, units in game.get_units().items()
+            for kind, loc in (unit.split() for unit in units)
+        ],
+        "centres": {power.lower(): [c.lower() for c in centres] for power, centres in game.get_centers().items()},
+    }
+
+
+# The package's whole process: a fresh interpreter imports it and adjudicates every
+# phase of its job file from a new Game(), writing where the units stand after each.
+PACKAGE_WHOLE = """
+import json, sys
+from diplomacy import Game
+out = []
+for line in open(sys.argv[1]):
+    job = json.loads(line)
+    game = Game()
+    game.clear_units()
+    game.clear_centers()
+    game.set_current_phase(job["phase"])
+    for power, units in job["units"].items():
+        game.set_units(power, units)
+    for power, centers in job["centers"].items():
+        game.set_centers(power, centers)
+    for power, orders in job["orders"].items():
+        game.set_orders(power, orders)
+    game.process()
+    out.append(json.dumps({"id": job["id"], "units": game.get_units()}))
+sys.stdout.write("\\n".join(out) + "\\n")
+"""
+
+
 def umpire_order(power, order):
     text = order.replace(" VIA", " via convoy")
     return f"{power.capitalize()}: {text}"
@@ -53,7 +103,7 @@ def outcome_after(game):
     return standing, dislodged
 
 
-def play(games, seed, last_year, jobs):
+def play(games, seed, last_year, jobs, package_jobs, toml):
     from diplomacy import Game
 
     rng = random.Random(seed)
@@ -70,7 +120,14 @@ def play(games, seed, last_year, jobs):
             orders = []
             movement = phase.endswith("M")
             if movement:
-                position = position_toml(game, phase)
+                position = position_toml(game, phase) if toml else position_json(game, phase)
+                package_job = {
+                    "id": n,
+                    "phase": phase,
+                    "units": {p: list(u) for p, u in game.get_units().items()},
+                    "centers": {p: list(c) for p, c in game.get_centers().items()},
+                    "orders": {},
+                }
             for power_name in game.powers:
                 chosen = []
                 # Sorted: the package returns sets, whose order changes from run to run.
@@ -79,12 +136,18 @@ def play(games, seed, last_year, jobs):
                         chosen.append(rng.choice(sorted(possible[loc])))
                 game.set_orders(power_name, chosen)
                 orders += [umpire_order(power_name, o) for o in chosen]
+                if movement:
+                    package_job["orders"][power_name] = chosen
             start = time.perf_counter()
             game.process()
             elapsed = time.perf_counter() - start
             if movement:
                 spent += elapsed
-                jobs.write(json.dumps({"id": n, "position": position, "orders": "\n".join(orders)}) + "\n")
+                # Orders as an array of lines, each read where it stands in the job line
+                # (with --toml, the jobs as earlier builds read them: one text).
+                written = "\n".join(orders) if toml else orders
+                jobs.write(json.dumps({"id": n, "position": position, "orders": written}) + "\n")
+                package_jobs.write(json.dumps(package_job) + "\n")
                 expected[n] = outcome_after(game)
                 n += 1
     return expected, spent
@@ -116,12 +179,58 @@ def compare(stdout, expected, keep):
     return agree, differ, errors
 
 
+def timed(command, text, repeat):
+    """The best start-to-exit time of `repeat` runs, the CPU time (user and system) of
+    that run, and the last run. The CPU time says what the work costs when other
+    programs share the machine and stretch the wall time."""
+    best = None
+    for _ in range(repeat):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        run = subprocess.run(command, input=text, capture_output=True, text=True)
+        elapsed = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        if best is None or elapsed < best[0]:
+            best = (elapsed, cpu)
+        if run.returncode != 0:
+            break
+    return best, run
+
+
+def package_agrees(stdout, expected):
+    """Phases where the package's whole process found the same outcome as in play."""
+    same = 0
+    for line in stdout.splitlines():
+        out = json.loads(line)
+        standing, dislodged = set(), set()
+        for power, units in out["units"].items():
+            for unit in units:
+                target = dislodged if unit.startswith("*") else standing
+                kind, loc = unit.lstrip("*").split()
+                target.add((power.lower(), kind, loc.lower()))
+        same += (standing, dislodged) == expected[out["id"]]
+    return same
+
+
+def strip_via(orders):
+    if isinstance(orders, str):
+        return orders.replace(" via convoy", "")
+    return [o.replace(" via convoy", "") for o in orders]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--last-year", type=int, default=1920)
     parser.add_argument("--umpire", default="target/release/umpire")
+    parser.add_argument(
+        "--toml",
+        action="store_true",
+        help="send umpire the jobs as earlier builds read them (TOML position text, orders as one text)",
+    )
+    parser.add_argument("--repeat", type=int, default=3, help="whole-process runs of each; the best is shown")
     parser.add_argument("--keep", help="write the job file and both outcomes here, for study")
     args = parser.parse_args()
     try:
@@ -129,14 +238,23 @@ def main():
     except ImportError:
         print("the diplomacy package is not installed: pip install diplomacy==1.1.2", file=sys.stderr)
         return 2
-    with (open(args.keep, "w+") if args.keep else tempfile.NamedTemporaryFile("w+", suffix=".jsonl")) as jobs:
-        expected, python_time = play(args.games, args.seed, args.last_year, jobs)
+    with (
+        (open(args.keep, "w+") if args.keep else tempfile.NamedTemporaryFile("w+", suffix=".jsonl")) as jobs,
+        tempfile.NamedTemporaryFile("w+", suffix=".jsonl") as package_jobs,
+    ):
+        expected, python_time = play(args.games, args.seed, args.last_year, jobs, package_jobs, args.toml)
         jobs.flush()
         jobs.seek(0)
         text = jobs.read()
-    start = time.perf_counter()
-    run = subprocess.run([args.umpire, "what-if", "diplomacy", "--batch"], input=text, capture_output=True, text=True)
-    umpire_time = time.perf_counter() - start
+        package_jobs.flush()
+        (whole_time, whole_cpu), whole = timed(
+            [sys.executable, "-c", PACKAGE_WHOLE, package_jobs.name], None, args.repeat
+        )
+    if whole.returncode != 0:
+        print(whole.stderr, file=sys.stderr)
+        return 1
+    package_same = package_agrees(whole.stdout, expected)
+    (umpire_time, umpire_cpu), run = timed([args.umpire, "what-if", "diplomacy", "--batch"], text, args.repeat)
     if run.returncode != 0:
         print(run.stderr, file=sys.stderr)
         return 1
@@ -146,20 +264,23 @@ def main():
     # 1971 rules, leaves it where it stands. The same phases again, with the words
     # "via convoy" taken out, show whether anything else differs.
     overland = "\n".join(
-        json.dumps({**job, "orders": job["orders"].replace(" via convoy", "")})
+        json.dumps({**job, "orders": strip_via(job["orders"])})
         for job in map(json.loads, text.splitlines())
     )
     again = subprocess.run([args.umpire, "what-if", "diplomacy", "--batch"], input=overland, capture_output=True, text=True)
     agree2, differ2, _ = compare(again.stdout, expected, None)
     n = len(expected)
+    ms = lambda t: f"{t:.3f} s ({t / n * 1e3:.3f} ms a phase)"  # noqa: E731
+    form = "TOML position text" if args.toml else "JSON position objects"
     print(f"python diplomacy {version} and umpire, {args.games} random game(s) (seed {args.seed}): {n} movement phases")
     print(f"  same outcome: {agree}; different: {len(differ)}; umpire errors: {errors}")
     print(f"  with 'via convoy' taken out of the orders (the package's reading of a convoy that cannot be made): same outcome {agree2}, different {len(differ2)}")
     if differ:
         print(f"  first differing phases (ids in the job file): {differ[:10]}")
-    print(f"  python Game.process(), in process:      {python_time:.3f} s ({python_time / n * 1e3:.3f} ms a phase)")
-    print(f"  umpire what-if --batch, whole process:  {umpire_time:.3f} s ({umpire_time / n * 1e3:.3f} ms a phase)")
-    print(f"  ratio (python / umpire): {python_time / umpire_time:.1f}")
+    print(f"  package, Game.process() alone, timed in play: {ms(python_time)}")
+    print(f"  package, whole process (import, Game(), orders, process), start to exit: {ms(whole_time)}, CPU {ms(whole_cpu)}; same outcome as in play: {package_same} of {n}")
+    print(f"  umpire what-if --batch ({form}), one process, start to exit: {ms(umpire_time)}, CPU {ms(umpire_cpu)}")
+    print(f"  umpire's batch is {python_time / umpire_time:.1f}x the package's process() alone and {whole_time / umpire_time:.1f}x its whole process, start to exit ({whole_cpu / umpire_cpu:.1f}x in CPU time); whole processes: the fastest of {args.repeat} runs each")
     if differ2:
         print(f"  differing even so (ids): {differ2[:10]}")
     return 0 if not differ2 and not errors else 1

@@ -21,6 +21,31 @@ fn run(stem: &str) -> Value {
     serde_json::from_str(&out).unwrap()
 }
 
+/// `umpire what-if diplomacy --batch` on `input`: its answer lines, parsed.
+fn batch(input: &str) -> Vec<Value> {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["what-if", "diplomacy", "--batch"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+/// An example position file turned into the JSON object `what-if` also reads: the
+/// same fields, the `[[unit]]` tables under `"units"`.
+fn position_json(stem: &str) -> Value {
+    let file: toml::Value = toml::from_str(&example(&format!("{stem}.position.toml"))).unwrap();
+    let mut v = serde_json::to_value(file).unwrap();
+    let o = v.as_object_mut().unwrap();
+    let units = o.remove("unit").unwrap_or_default();
+    o.insert("units".into(), units);
+    v
+}
+
 fn order<'a>(v: &'a Value, text: &str) -> &'a Value {
     v["orders"]
         .as_array()
@@ -117,17 +142,7 @@ fn item_16_batch_mode_answers_each_job_as_the_single_command_does() {
         "{}\n",
         serde_json::json!({"id": "bad", "position": "phase = \"Summer\"", "orders": ""})
     ));
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
-        .args(["what-if", "diplomacy", "--batch"])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    let lines: Vec<Value> =
-        String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let lines = batch(&input);
     assert_eq!(lines.len(), stems.len() + 2);
     for (i, stem) in stems.iter().enumerate() {
         assert_eq!(lines[i]["id"], i);
@@ -137,4 +152,88 @@ fn item_16_batch_mode_answers_each_job_as_the_single_command_does() {
     assert!(lines[stems.len()]["error"].as_str().unwrap().contains("not a job line"));
     assert_eq!(lines[stems.len() + 1]["id"], "bad");
     assert!(lines[stems.len() + 1]["error"].as_str().unwrap().contains("phase"));
+}
+
+/// A position given as a JSON object (with the orders as an array of lines) is
+/// adjudicated exactly as the same position given as the TOML file's text; a
+/// malformed JSON position is answered under its job's id with the reason, and the
+/// jobs after it are still answered.
+#[test]
+fn batch_jobs_give_the_same_results_for_a_json_position_as_for_the_toml_one() {
+    let stems = ["paradox", "retreat", "winter"];
+    let mut input = String::new();
+    for stem in stems {
+        let orders = example(&format!("{stem}.orders.txt"));
+        let lines: Vec<&str> = orders.lines().collect();
+        let toml_job = serde_json::json!({
+            "id": format!("{stem} toml"),
+            "position": example(&format!("{stem}.position.toml")),
+            "orders": orders,
+        });
+        let json_job = serde_json::json!({"id": format!("{stem} json"), "position": position_json(stem), "orders": lines});
+        input.push_str(&format!("{toml_job}\n{json_job}\n"));
+    }
+    let malformed = [
+        ("no phase", serde_json::json!({"units": []}), "missing field `phase`"),
+        ("toml's name", serde_json::json!({"phase": "S1901M", "unit": []}), "unknown field `unit`"),
+        (
+            "not a province",
+            serde_json::json!({"phase": "S1901M", "units": [{"power": "england", "kind": "F", "at": "xyz"}]}),
+            "unit 1: 'xyz' is not a province",
+        ),
+        ("a number", serde_json::json!({"phase": 1901}), "invalid type: integer `1901`, expected a string"),
+        (
+            "centres of nobody",
+            serde_json::json!({"phase": "S1901M", "centres": {"atlantis": ["lon"]}}),
+            "centres: 'atlantis' is not a power",
+        ),
+    ];
+    for (id, position, _) in &malformed {
+        input.push_str(&format!(
+            "{}\n",
+            serde_json::json!({"id": id, "position": position, "orders": ["England: F lon H"]})
+        ));
+    }
+    input.push_str(&format!(
+        "{}\n",
+        serde_json::json!({"id": "after", "position": position_json("paradox"), "orders": example("paradox.orders.txt")})
+    ));
+    let lines = batch(&input);
+    assert_eq!(lines.len(), 2 * stems.len() + malformed.len() + 1);
+    for (i, stem) in stems.iter().enumerate() {
+        let (toml_answer, json_answer) = (&lines[2 * i], &lines[2 * i + 1]);
+        assert_eq!(toml_answer["id"], format!("{stem} toml"));
+        assert_eq!(json_answer["id"], format!("{stem} json"));
+        assert_eq!(toml_answer["result"], run(stem), "{stem}");
+        assert_eq!(json_answer["result"], toml_answer["result"], "{stem}");
+    }
+    for (k, (id, _, reason)) in malformed.iter().enumerate() {
+        let answer = &lines[2 * stems.len() + k];
+        assert_eq!(answer["id"], *id, "{answer}");
+        assert!(answer.get("result").is_none(), "{answer}");
+        let error = answer["error"].as_str().unwrap();
+        assert!(error.starts_with("position: ") && error.contains(reason), "{id}: {error}");
+    }
+    assert_eq!(lines.last().unwrap()["id"], "after");
+    assert_eq!(lines.last().unwrap()["result"], run("paradox"));
+}
+
+/// The example JSON position file reads as its TOML twin, through the command's
+/// `--position` as through the library.
+#[test]
+fn the_json_example_position_is_the_toml_one() {
+    let orders = example("retreat.orders.txt");
+    let from_json =
+        what_if(&example("retreat.position.json"), &orders, umpire::systems::WhatIfOutput::Json).unwrap();
+    assert_eq!(serde_json::from_str::<Value>(&from_json).unwrap(), run("retreat"));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/examples");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
+        .args(["what-if", "diplomacy", "--json", "--position"])
+        .arg(dir.join("retreat.position.json"))
+        .arg("--orders")
+        .arg(dir.join("retreat.orders.txt"))
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), run("retreat"));
 }

@@ -260,7 +260,8 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 (_, true) => systems::WhatIfOutput::Svg,
                 _ => systems::WhatIfOutput::Text,
             };
-            say!("{}", what_if(&read(position)?, &read(orders)?, output)?);
+            let orders = read(orders)?;
+            say!("{}", what_if(&read(position)?, &[orders.as_str()], output)?);
             Ok(0)
         }
         Command::Bench { system, games, dir, .. } if system == "tick" => {
@@ -649,34 +650,20 @@ fn gather(
     Ok(inputs)
 }
 
-/// `what-if --batch`: one phase per JSON line in, one result per line out, in order.
-/// A bad line gets an error line and the batch goes on.
+/// `what-if --batch`: one phase per JSON line in, one result per line out, in order
+/// (see `systems::what_if_jobs`), through one buffer flushed at the end.
 fn what_if_batch(what_if: systems::WhatIf) -> Result<i32> {
-    use std::io::BufRead;
-    #[derive(serde::Deserialize)]
-    struct Job {
-        #[serde(default)]
-        id: serde_json::Value,
-        position: String,
-        orders: String,
-    }
-    for (n, line) in std::io::stdin().lock().lines().enumerate() {
-        let line = line.context("reading standard input")?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        match serde_json::from_str::<Job>(&line) {
-            Err(e) => {
-                sayln!("{}", serde_json::json!({"line": n + 1, "error": format!("not a job line: {e}")}))
-            }
-            Ok(job) => match what_if(&job.position, &job.orders, systems::WhatIfOutput::JsonLine) {
-                // The result is already one line of JSON: put it in place, unparsed.
-                Ok(result) => sayln!("{{\"id\":{},\"result\":{result}}}", job.id),
-                Err(e) => sayln!("{}", serde_json::json!({"id": job.id, "error": format!("{e:#}")})),
-            },
+    use umpire::systems::what_if_jobs::{Stopped, run};
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+    let input = std::io::BufReader::with_capacity(256 * 1024, std::io::stdin().lock());
+    match run(what_if, input, &mut out) {
+        Ok(()) => Ok(0),
+        Err(Stopped::Reading(e)) => Err(anyhow::Error::new(e).context("reading standard input")),
+        Err(Stopped::Writing(_)) => {
+            super::out::mark_lost();
+            Ok(0)
         }
     }
-    Ok(0)
 }
 
 fn find_system(name: &str) -> Result<&'static systems::SystemInfo> {

@@ -28,6 +28,12 @@ pub fn write_out(text: std::fmt::Arguments<'_>) {
     }
 }
 
+/// Records output lost by a command that writes standard output itself (through its
+/// own buffer, as `what-if --batch` does).
+pub fn mark_lost() {
+    LOST.store(true, Ordering::SeqCst);
+}
+
 /// The exit status, given the command's own: output that could not be written is an
 /// error (1), reported on standard error.
 pub fn finish(code: i32) -> i32 {

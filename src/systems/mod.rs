@@ -23,6 +23,7 @@ pub mod seats;
 pub mod slips;
 pub mod standing;
 pub mod toy;
+pub mod what_if_jobs;
 
 use std::collections::BTreeMap;
 
@@ -663,8 +664,9 @@ pub struct SystemInfo {
 }
 
 /// `umpire what-if SYSTEM --position FILE --orders FILE [--json]`: one phase from a
-/// position, without a campaign.
-pub type WhatIf = fn(position: &str, orders: &str, output: WhatIfOutput) -> Result<String>;
+/// position, without a campaign. The orders come as lines (each may hold more lines):
+/// a `what-if --batch` job hands over slices of its own text.
+pub type WhatIf = fn(position: &str, orders: &[&str], output: WhatIfOutput) -> Result<String>;
 
 /// How `what-if` writes its result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -48,10 +48,12 @@ impl UnitKind {
         }
     }
     pub fn from_letter(s: &str) -> Option<UnitKind> {
-        match s.to_ascii_lowercase().as_str() {
-            "a" | "army" => Some(UnitKind::Army),
-            "f" | "fleet" => Some(UnitKind::Fleet),
-            _ => None,
+        if s.eq_ignore_ascii_case("a") || s.eq_ignore_ascii_case("army") {
+            Some(UnitKind::Army)
+        } else if s.eq_ignore_ascii_case("f") || s.eq_ignore_ascii_case("fleet") {
+            Some(UnitKind::Fleet)
+        } else {
+            None
         }
     }
 }
@@ -144,7 +146,7 @@ pub struct Map {
     pub start: Vec<StartUnit>,
     army_adj: Vec<bool>,
     fleet_adj: Vec<bool>,
-    by_id: BTreeMap<String, ProvinceId>,
+    by_id: NameMap<ProvinceId>,
     /// Every name of every power, squashed, for quick lookups.
     power_names: Vec<(String, PowerId)>,
 }
@@ -206,6 +208,9 @@ struct RawUnit {
 /// Lowercases and keeps only letters and digits, so "St. Petersburg" and
 /// "st petersburg" compare equal.
 pub fn squash(s: &str) -> String {
+    if s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit()) {
+        return s.to_string();
+    }
     if s.is_ascii() {
         return s.chars().filter(char::is_ascii_alphanumeric).map(|c| c.to_ascii_lowercase()).collect();
     }
@@ -216,6 +221,32 @@ pub fn squash(s: &str) -> String {
         .filter(|c| c.is_alphanumeric() && !unicode_normalization::char::is_combining_mark(*c))
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// A table keyed by a map's names (province ids, words of province names). The keys
+/// are the map's own, never a player's, so a plain FNV-1a hash serves: every order
+/// line looks up several names, and the standard hasher was a fifth of that.
+pub type NameMap<V> = std::collections::HashMap<String, V, std::hash::BuildHasherDefault<Fnv>>;
+
+/// The FNV-1a hash, for [`NameMap`].
+#[derive(Clone, Copy)]
+pub struct Fnv(u64);
+
+impl Default for Fnv {
+    fn default() -> Fnv {
+        Fnv(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
 }
 
 impl Map {
@@ -276,11 +307,27 @@ impl Map {
     }
 
     pub fn province_by_id(&self, id: &str) -> Option<ProvinceId> {
-        self.by_id.get(&id.to_ascii_lowercase()).copied()
+        // Ids are stored in lowercase; most callers already write them so.
+        if id.bytes().any(|b| b.is_ascii_uppercase()) {
+            return self.by_id.get(&id.to_ascii_lowercase()).copied();
+        }
+        self.by_id.get(id).copied()
     }
 
     /// A region written as `stp/nc`, `stp(nc)` or `lon`.
     pub fn region_by_name(&self, name: &str) -> Option<RegionId> {
+        // The common form (`lon`, `stp/nc`) is read where it stands.
+        let plain = name.is_ascii()
+            && !name.ends_with('/')
+            && !name
+                .bytes()
+                .any(|b| b.is_ascii_uppercase() || b.is_ascii_whitespace() || b == b'(' || b == b')');
+        if plain {
+            return match name.split_once('/') {
+                Some((p, c)) => self.coast_region(self.province_by_id(p)?, Coast::from_abbr(c)?),
+                None => self.province_by_id(name),
+            };
+        }
         let n = name.trim().to_ascii_lowercase().replace(['(', ')'], "/");
         let n = n.trim_end_matches('/');
         match n.split_once('/') {
@@ -344,6 +391,18 @@ impl Map {
 
     /// A power by id, name, adjective, abbreviation or alias, any case.
     pub fn power_by_name(&self, name: &str) -> Option<PowerId> {
+        // Order lines name a power on every line: a short ASCII name is squashed on the
+        // stack rather than into a new string.
+        let mut buf = [0u8; 32];
+        if name.is_ascii() && name.len() <= buf.len() {
+            let mut n = 0;
+            for b in name.bytes().filter(u8::is_ascii_alphanumeric) {
+                buf[n] = b.to_ascii_lowercase();
+                n += 1;
+            }
+            let s = &buf[..n];
+            return self.power_names.iter().find(|(k, _)| k.as_bytes() == s).map(|(_, p)| *p);
+        }
         let s = squash(name);
         self.power_names.iter().find(|(n, _)| *n == s).map(|(_, p)| *p)
     }
@@ -421,7 +480,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         problems.push("more than 4000 provinces".into());
         return None;
     }
-    let mut by_id = BTreeMap::new();
+    let mut by_id = NameMap::default();
     for (i, p) in raw.province.iter().enumerate() {
         if p.id.is_empty() || p.id != p.id.to_ascii_lowercase() || p.id.contains(['/', '(', ')', ' ']) {
             problems
@@ -783,7 +842,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
     })
 }
 
-fn find_region(by_id: &BTreeMap<String, ProvinceId>, regions: &[Region], name: &str) -> Option<RegionId> {
+fn find_region(by_id: &NameMap<ProvinceId>, regions: &[Region], name: &str) -> Option<RegionId> {
     match name.split_once('/') {
         Some((p, c)) => {
             let p = *by_id.get(p)?;

@@ -131,7 +131,7 @@ pub static INFO: SystemInfo = SystemInfo {
         (BOARD_FILE, BOARD_TOML),
         ("demo.toml", include_str!("../../../games/diplomacy/demo.toml")),
     ],
-    tools: super::Tools { what_if: Some(whatif::what_if), bench: Some(bench::bench_report), map: None },
+    tools: super::Tools { what_if: Some(whatif::what_if_lines), bench: Some(bench::bench_report), map: None },
     options: &[
         super::options::OptionSpec {
             key: "seat.*",

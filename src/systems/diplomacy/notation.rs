@@ -10,70 +10,106 @@
 //! (`build F stp/nc` or `F stp/nc build`); `draw` to vote for a draw.
 //! A name that could mean two provinces is an error listing both.
 
-use super::map::{Coast, Map, PowerId, ProvinceId, UnitKind, squash};
+use super::map::{Coast, Map, NameMap, PowerId, ProvinceId, UnitKind, squash};
 use crate::systems::Refusal;
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A token of an order line. A word is a range of [`Tokens::words`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Tok {
-    Word(String),
+    Word(u32, u32),
     Dash,
     Slash,
     Open,
     Close,
 }
 
-fn tokenize(line: &str) -> Vec<Tok> {
-    let mut out = Vec::new();
-    let mut word = String::new();
-    let chars: Vec<char> = line.chars().collect();
-    let flush = |word: &mut String, out: &mut Vec<Tok>| {
-        if !word.is_empty() {
-            // Words are kept squashed (lowercase letters and digits only), so that
-            // matching against the names allocates nothing.
-            let w = squash(&std::mem::take(word));
-            if !w.is_empty() {
-                out.push(Tok::Word(w));
-            }
+/// A line's tokens. The words are kept squashed (lowercase letters and digits only)
+/// in one string, so that matching against the names allocates nothing and reading a
+/// line allocates twice, not once a word.
+struct Tokens {
+    words: String,
+    toks: Vec<Tok>,
+}
+
+impl Tokens {
+    fn get(&self, at: usize) -> Option<Tok> {
+        self.toks.get(at).copied()
+    }
+
+    fn len(&self) -> usize {
+        self.toks.len()
+    }
+
+    /// The word at `at`, if the token there is one.
+    fn word(&self, at: usize) -> Option<&str> {
+        match self.toks.get(at)? {
+            Tok::Word(a, b) => self.words.get(*a as usize..*b as usize),
+            _ => None,
+        }
+    }
+
+    /// The word at `at`, or `-` for a dash, as the names' patterns write them.
+    fn pattern_word(&self, at: usize) -> Option<&str> {
+        match self.toks.get(at)? {
+            Tok::Dash => Some("-"),
+            _ => self.word(at),
+        }
+    }
+
+    /// Adds the word `raw`, squashed; a word with nothing left is dropped.
+    fn push_word(&mut self, raw: &str) {
+        let start = self.words.len();
+        if raw.is_ascii() {
+            self.words.extend(
+                raw.bytes().filter(u8::is_ascii_alphanumeric).map(|b| b.to_ascii_lowercase() as char),
+            );
+        } else {
+            self.words.push_str(&squash(raw));
+        }
+        let end = self.words.len();
+        if end > start {
+            self.toks.push(Tok::Word(start as u32, end as u32));
+        }
+    }
+}
+
+fn tokenize(line: &str) -> Tokens {
+    let mut out = Tokens { words: String::with_capacity(line.len()), toks: Vec::with_capacity(8) };
+    // Where the word being read starts in `line`.
+    let mut word: Option<usize> = None;
+    let flush = |word: &mut Option<usize>, end: usize, out: &mut Tokens| {
+        if let Some(start) = word.take() {
+            out.push_word(&line[start..end]);
         }
     };
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        match c {
+    let mut chars = line.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        let tok = match c {
             '-' | '\u{2013}' | '\u{2014}' => {
-                flush(&mut word, &mut out);
-                out.push(Tok::Dash);
-                if chars.get(i + 1) == Some(&'>') {
-                    i += 1;
-                }
+                chars.next_if(|&(_, n)| n == '>');
+                Tok::Dash
             }
-            '>' => {
-                flush(&mut word, &mut out);
-                out.push(Tok::Dash);
+            '>' => Tok::Dash,
+            '=' if chars.peek().is_some_and(|&(_, n)| n == '>') => {
+                chars.next();
+                Tok::Dash
             }
-            '=' if chars.get(i + 1) == Some(&'>') => {
-                flush(&mut word, &mut out);
-                out.push(Tok::Dash);
-                i += 1;
+            '/' => Tok::Slash,
+            '(' | '[' => Tok::Open,
+            ')' | ']' => Tok::Close,
+            c if c.is_alphanumeric() || c == '.' || c == '\'' => {
+                word.get_or_insert(i);
+                continue;
             }
-            '/' => {
-                flush(&mut word, &mut out);
-                out.push(Tok::Slash);
+            _ => {
+                flush(&mut word, i, &mut out);
+                continue;
             }
-            '(' | '[' => {
-                flush(&mut word, &mut out);
-                out.push(Tok::Open);
-            }
-            ')' | ']' => {
-                flush(&mut word, &mut out);
-                out.push(Tok::Close);
-            }
-            c if c.is_alphanumeric() || c == '.' || c == '\'' => word.push(c),
-            _ => flush(&mut word, &mut out),
-        }
-        i += 1;
+        };
+        flush(&mut word, i, &mut out);
+        out.toks.push(tok);
     }
-    flush(&mut word, &mut out);
+    flush(&mut word, line.len(), &mut out);
     out
 }
 
@@ -151,9 +187,11 @@ pub struct Names {
     patterns: Vec<(Vec<String>, ProvinceId)>,
     /// First word -> indices into `patterns` (in its order), so that a place is
     /// matched against the few names that could fit, not against all of them.
-    by_first: std::collections::HashMap<String, Vec<usize>>,
+    by_first: NameMap<Vec<usize>>,
     /// Squashed full names and aliases, for unique-beginning matches.
     full: Vec<(String, ProvinceId)>,
+    /// The same names as a set: is this word a place's whole name?
+    whole: NameMap<()>,
 }
 
 impl Names {
@@ -163,12 +201,9 @@ impl Names {
         for (i, p) in map.provinces.iter().enumerate() {
             let id = i as ProvinceId;
             for name in std::iter::once(&p.id).chain(std::iter::once(&p.name)).chain(p.aliases.iter()) {
-                let words: Vec<String> = tokenize(name)
-                    .into_iter()
-                    .map(|t| match t {
-                        Tok::Word(w) => w,
-                        _ => "-".to_string(),
-                    })
+                let toks = tokenize(name);
+                let words: Vec<String> = (0..toks.len())
+                    .map(|k| toks.pattern_word(k).unwrap_or("-").to_string())
                     .filter(|w| !w.is_empty())
                     .collect();
                 if !words.is_empty() {
@@ -178,18 +213,19 @@ impl Names {
             }
         }
         patterns.sort_by(|a, b| b.0.len().cmp(&a.0.len()).then(a.1.cmp(&b.1)));
-        let mut by_first: std::collections::HashMap<String, Vec<usize>> = std::collections::HashMap::new();
+        let mut by_first: NameMap<Vec<usize>> = NameMap::default();
         for (k, (words, _)) in patterns.iter().enumerate() {
             by_first.entry(words[0].clone()).or_default().push(k);
         }
-        Names { patterns, by_first, full }
+        let whole = full.iter().map(|(n, _)| (n.clone(), ())).collect();
+        Names { patterns, by_first, full, whole }
     }
 }
 
 struct Reader<'a> {
     map: &'a Map,
     names: &'a Names,
-    toks: Vec<Tok>,
+    toks: Tokens,
     i: usize,
 }
 
@@ -203,14 +239,11 @@ const BUILD: &[&str] = &["b", "build", "builds"];
 const WAIVE: &[&str] = &["waive", "waives", "waived", "waiver"];
 
 impl<'a> Reader<'a> {
-    fn word(&self, at: usize) -> Option<String> {
-        match self.toks.get(at) {
-            Some(Tok::Word(w)) => Some(w.clone()),
-            _ => None,
-        }
+    fn word(&self, at: usize) -> Option<&str> {
+        self.toks.word(at)
     }
     fn peek_is(&self, set: &[&str]) -> bool {
-        self.word(self.i).is_some_and(|w| set.contains(&w.as_str()))
+        self.word(self.i).is_some_and(|w| set.contains(&w))
     }
     fn eat(&mut self, set: &[&str]) -> bool {
         if self.peek_is(set) {
@@ -224,7 +257,7 @@ impl<'a> Reader<'a> {
         self.i >= self.toks.len()
     }
     fn eat_dash(&mut self) -> bool {
-        if self.toks.get(self.i) == Some(&Tok::Dash) {
+        if self.toks.get(self.i) == Some(Tok::Dash) {
             self.i += 1;
             true
         } else {
@@ -232,14 +265,13 @@ impl<'a> Reader<'a> {
         }
     }
     fn rest(&self) -> String {
-        self.toks[self.i.min(self.toks.len())..]
-            .iter()
-            .map(|t| match t {
-                Tok::Word(w) => w.clone(),
-                Tok::Dash => "-".into(),
-                Tok::Slash => "/".into(),
-                Tok::Open => "(".into(),
-                Tok::Close => ")".into(),
+        (self.i.min(self.toks.len())..self.toks.len())
+            .map(|k| match self.toks.get(k) {
+                Some(Tok::Word(..)) => self.toks.word(k).unwrap_or_default(),
+                Some(Tok::Dash) => "-",
+                Some(Tok::Slash) => "/",
+                Some(Tok::Open) => "(",
+                Some(Tok::Close) | None => ")",
             })
             .collect::<Vec<_>>()
             .join(" ")
@@ -248,7 +280,7 @@ impl<'a> Reader<'a> {
     fn kind(&mut self) -> Option<UnitKind> {
         // "a" and "f" are unit kinds here; no province is called that.
         let w = self.word(self.i)?;
-        let k = UnitKind::from_letter(&w)?;
+        let k = UnitKind::from_letter(w)?;
         self.i += 1;
         Some(k)
     }
@@ -256,21 +288,14 @@ impl<'a> Reader<'a> {
     /// A province name at the cursor: the longest exact name, else a unique beginning.
     fn province(&mut self) -> Result<ProvinceId, Refusal> {
         let mut best: Option<(usize, ProvinceId)> = None;
-        let first = match self.toks.get(self.i) {
-            Some(Tok::Word(t)) => t.as_str(),
-            Some(Tok::Dash) => "-",
-            _ => "",
-        };
+        let first = self.toks.pattern_word(self.i).unwrap_or("");
         let candidates = self.names.by_first.get(first).map(Vec::as_slice).unwrap_or(&[]);
         for (words, id) in candidates.iter().map(|&k| &self.names.patterns[k]) {
             if best.is_some_and(|(len, _)| len > words.len()) {
                 break;
             }
-            let matches = words.iter().enumerate().all(|(k, w)| match self.toks.get(self.i + k) {
-                Some(Tok::Word(t)) => t == w,
-                Some(Tok::Dash) => w == "-",
-                _ => false,
-            });
+            let matches =
+                words.iter().enumerate().all(|(k, w)| self.toks.pattern_word(self.i + k) == Some(w));
             if matches {
                 match best {
                     Some((len, other)) if len == words.len() && other != *id => {
@@ -293,7 +318,7 @@ impl<'a> Reader<'a> {
         };
         if w.len() >= 3 {
             let mut found: Vec<ProvinceId> =
-                self.names.full.iter().filter(|(name, _)| name.starts_with(&w)).map(|(_, id)| *id).collect();
+                self.names.full.iter().filter(|(name, _)| name.starts_with(w)).map(|(_, id)| *id).collect();
             found.sort_unstable();
             found.dedup();
             match found.len() {
@@ -302,7 +327,7 @@ impl<'a> Reader<'a> {
                     return Ok(found[0]);
                 }
                 0 => {}
-                _ => return Err(self.ambiguous(&w, &found).into()),
+                _ => return Err(self.ambiguous(w, &found).into()),
             }
         }
         Err(format!("'{w}' is not a province of this map").into())
@@ -354,16 +379,16 @@ impl<'a> Reader<'a> {
             return Ok(None);
         };
         let next = self.word(self.i + 1);
-        let (coast, used) = if next.as_deref() == Some("coast") {
-            (Self::coast_word(&w, true), 2)
+        let (coast, used) = if next == Some("coast") {
+            (Self::coast_word(w, true), 2)
         } else {
-            (Self::coast_word(&w, bracketed.is_some()), 1)
+            (Self::coast_word(w, bracketed.is_some()), 1)
         };
         match coast {
             Some(c) => {
                 self.i += used;
                 if bracketed == Some(true) {
-                    if self.toks.get(self.i) == Some(&Tok::Close) {
+                    if self.toks.get(self.i) == Some(Tok::Close) {
                         self.i += 1;
                     } else {
                         return Err("a '(' coast needs its ')'".into());
@@ -389,9 +414,9 @@ impl<'a> Reader<'a> {
     fn unit(&mut self, nationality_ok: bool) -> Result<UnitRef, Refusal> {
         let mut power = None;
         if nationality_ok && let Some(w) = self.word(self.i) {
-            let is_power = self.map.power_by_name(&w);
-            let next_is_kind = self.word(self.i + 1).is_some_and(|n| UnitKind::from_letter(&n).is_some());
-            let is_place = self.names.full.iter().any(|(n, _)| *n == w);
+            let is_power = self.map.power_by_name(w);
+            let next_is_kind = self.word(self.i + 1).is_some_and(|n| UnitKind::from_letter(n).is_some());
+            let is_place = self.names.whole.contains_key(w);
             if let Some(pw) = is_power
                 && (next_is_kind || !is_place)
             {
@@ -407,12 +432,12 @@ impl<'a> Reader<'a> {
     /// The place after a unit's kind: the rulebooks' `A(Par)` writes it in brackets
     /// right after the kind, in every order that names a unit (`Build A(Lyo)` too).
     fn place_after_kind(&mut self, had_kind: bool) -> Result<Place, Refusal> {
-        if !had_kind || self.toks.get(self.i) != Some(&Tok::Open) {
+        if !had_kind || self.toks.get(self.i) != Some(Tok::Open) {
             return self.place();
         }
         self.i += 1;
         let place = self.place()?;
-        if self.toks.get(self.i) != Some(&Tok::Close) {
+        if self.toks.get(self.i) != Some(Tok::Close) {
             return Err(format!("a '(' needs its ')' at '{}'", self.rest()).into());
         }
         self.i += 1;
@@ -420,8 +445,7 @@ impl<'a> Reader<'a> {
     }
 
     fn via_convoy(&mut self) -> bool {
-        if self.peek_is(&["via", "by"]) && self.word(self.i + 1).is_some_and(|w| CONVOY.contains(&w.as_str()))
-        {
+        if self.peek_is(&["via", "by"]) && self.word(self.i + 1).is_some_and(|w| CONVOY.contains(&w)) {
             self.i += 2;
             true
         } else {

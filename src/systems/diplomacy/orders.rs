@@ -59,7 +59,8 @@ fn is_blank(line: &str) -> bool {
 
 /// Does this line end the orders (a signature may follow)?
 fn is_end(line: &str) -> bool {
-    matches!(line.trim().to_ascii_lowercase().as_str(), "end" | "signoff" | "sign off" | "-- " | "--")
+    let t = line.trim();
+    ["end", "signoff", "sign off", "-- ", "--"].iter().any(|w| t.eq_ignore_ascii_case(w))
 }
 
 /// Reads `text`. With `player` set, every line is that power's and a power prefix,
@@ -108,11 +109,25 @@ pub fn read_with(
     text: &str,
     rules: Rules,
 ) -> Read {
+    read_lines(map, names, board, stage, player, text.lines(), rules)
+}
+
+/// [`read_with`] on lines already split: `what-if --batch` hands over slices of its
+/// job line rather than joining them into a text to split again.
+pub fn read_lines<'t>(
+    map: &Map,
+    names: &Names,
+    board: &Board,
+    stage: Stage<'_>,
+    player: Option<PowerId>,
+    text: impl IntoIterator<Item = &'t str>,
+    rules: Rules,
+) -> Read {
     let preferences = rules.preferences;
     let mut checkers: BTreeMap<PowerId, Checker<'_>> = BTreeMap::new();
     let mut lines = Vec::new();
     let mut counted = 0;
-    for (i, raw) in text.lines().enumerate() {
+    for (i, raw) in text.into_iter().enumerate() {
         if is_end(raw) {
             break;
         }

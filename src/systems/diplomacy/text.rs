@@ -28,37 +28,83 @@ pub fn province(map: &Map, p: ProvinceId, style: Style) -> String {
 
 /// `F lon`, `F St Petersburg (south coast)`.
 pub fn unit(map: &Map, u: Unit, style: Style) -> String {
-    format!("{} {}", u.kind.letter(), region(map, u.region, style))
+    let mut out = String::with_capacity(16);
+    push_unit(&mut out, map, u, style);
+    out
 }
 
-fn unit_at(map: &Map, board: &Board, p: ProvinceId, style: Style) -> String {
+// The orders of every unit are written each phase (`what-if --batch` writes thousands
+// of phases): they are built in one string, not from a string for every part.
+
+fn push_region(out: &mut String, map: &Map, r: RegionId, style: Style) {
+    let reg = map.region(r);
+    let prov = map.province(reg.province);
+    match (style, reg.coast) {
+        (Style::Short, None) => out.push_str(&prov.id),
+        (Style::Short, Some(c)) => {
+            out.push_str(&prov.id);
+            out.push('/');
+            out.push_str(c.abbr());
+        }
+        (Style::Long, _) => out.push_str(&map.region_title(r)),
+    }
+}
+
+fn push_province(out: &mut String, map: &Map, p: ProvinceId, style: Style) {
+    let prov = map.province(p);
+    out.push_str(match style {
+        Style::Short => &prov.id,
+        Style::Long => &prov.name,
+    });
+}
+
+fn push_unit(out: &mut String, map: &Map, u: Unit, style: Style) {
+    out.push_str(u.kind.letter());
+    out.push(' ');
+    push_region(out, map, u.region, style);
+}
+
+fn push_unit_at(out: &mut String, map: &Map, board: &Board, p: ProvinceId, style: Style) {
     match board.unit(p) {
-        Some(u) => unit(map, u, style),
-        None => province(map, p, style),
+        Some(u) => push_unit(out, map, u, style),
+        None => push_province(out, map, p, style),
     }
 }
 
 /// A movement order of the unit in `p`.
 pub fn order(map: &Map, board: &Board, p: ProvinceId, o: &Order, style: Style) -> String {
-    let me = unit_at(map, board, p, style);
+    let mut out = String::with_capacity(24);
+    push_unit_at(&mut out, map, board, p, style);
     match *o {
-        Order::Hold => format!("{me} H"),
+        Order::Hold => out.push_str(" H"),
         Order::Move { to, via_convoy } => {
-            let via = if via_convoy { " via convoy" } else { "" };
-            format!("{me} - {}{via}", region(map, to, style))
+            out.push_str(" - ");
+            push_region(&mut out, map, to, style);
+            if via_convoy {
+                out.push_str(" via convoy");
+            }
         }
-        Order::SupportHold { unit } => format!("{me} S {}", unit_at(map, board, unit, style)),
+        Order::SupportHold { unit } => {
+            out.push_str(" S ");
+            push_unit_at(&mut out, map, board, unit, style);
+        }
         Order::SupportMove { unit, to, coast } => {
-            let dest = match coast.and_then(|c| map.coast_region(to, c)) {
-                Some(r) => region(map, r, style),
-                None => province(map, to, style),
-            };
-            format!("{me} S {} - {dest}", unit_at(map, board, unit, style))
+            out.push_str(" S ");
+            push_unit_at(&mut out, map, board, unit, style);
+            out.push_str(" - ");
+            match coast.and_then(|c| map.coast_region(to, c)) {
+                Some(r) => push_region(&mut out, map, r, style),
+                None => push_province(&mut out, map, to, style),
+            }
         }
         Order::Convoy { army, to } => {
-            format!("{me} C {} - {}", unit_at(map, board, army, style), province(map, to, style))
+            out.push_str(" C ");
+            push_unit_at(&mut out, map, board, army, style);
+            out.push_str(" - ");
+            push_province(&mut out, map, to, style);
         }
     }
+    out
 }
 
 pub fn retreat(map: &Map, u: Unit, o: &RetreatOrder, style: Style) -> String {
@@ -73,7 +119,11 @@ pub fn adjustment(map: &Map, board: &Board, a: &Adjustment, style: Style) -> Str
         Adjustment::Build { kind, region: r } => {
             format!("Build {} {}", kind.letter(), region(map, r, style))
         }
-        Adjustment::Remove(p) => format!("Remove {}", unit_at(map, board, p, style)),
+        Adjustment::Remove(p) => {
+            let mut out = String::from("Remove ");
+            push_unit_at(&mut out, map, board, p, style);
+            out
+        }
         Adjustment::Waive => "Waive".to_string(),
     }
 }

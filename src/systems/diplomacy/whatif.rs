@@ -23,10 +23,25 @@
 //! england = ["edi", "lon", "lvp"]
 //! ```
 //!
+//! The same position may be given as a JSON object (a file whose text starts with
+//! `{`, or the `"position"` of a `what-if --batch` job), with the same fields, the
+//! units under `"units"`:
+//!
+//! ```json
+//! {"phase": "Fall 1901 Retreat", "contested": ["boh"],
+//!  "units": [{"power": "england", "kind": "F", "at": "stp/nc"}],
+//!  "dislodged": [{"power": "italy", "kind": "A", "at": "vie", "from": "tri", "by_convoy": false}],
+//!  "centres": {"england": ["edi", "lon", "lvp"]}}
+//! ```
+//!
+//! It is read straight into the position, without the TOML parser: in a batch of
+//! thousands of phases, reading TOML positions was two fifths of the time.
+//!
 //! The orders file has one order a line, each starting with the power
 //! (`England: F lon - nth`). Centres change hands after a Fall movement without
 //! dislodgements, and after a Fall retreat.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -35,15 +50,17 @@ use super::adjust::AdjustOutcome;
 use super::board::{Board, Dislodged, Ownership};
 use super::check::Stage;
 use super::game::{self, PhaseKind, Position, Turn};
-use super::map::{self, Map, UnitKind};
+use super::map::{self, Map, RegionId};
 use super::movement::retreat_options;
 use super::notation::Names;
 use super::retreat::RetreatOutcome;
 use super::text::{self, Style};
-use super::{centres_of, orders, report, unit_from_record, unit_record};
+use super::{orders, report, unit_from_record};
 use crate::systems::WhatIfOutput;
 use crate::systems::error::{Error, Result};
+use crate::systems::what_if_jobs::Text;
 
+/// The position file (TOML). Strings are owned: the toml crate unescapes every one.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct PositionFile {
@@ -51,62 +68,136 @@ struct PositionFile {
     #[serde(default)]
     contested: Vec<String>,
     #[serde(default)]
-    unit: Vec<UnitEntry>,
+    unit: Vec<UnitEntry<String>>,
     #[serde(default)]
-    dislodged: Vec<DislodgedEntry>,
+    dislodged: Vec<DislodgedEntry<String>>,
     centres: Option<BTreeMap<String, Vec<String>>>,
 }
 
+/// The same position as a JSON object, read straight from the text it is given (a
+/// `what-if --batch` job line): its strings are slices of that text where they hold
+/// no escapes.
+///
+/// ```json
+/// {"phase": "Fall 1901 Retreat",
+///  "units": [{"power": "england", "kind": "F", "at": "stp/nc"}],
+///  "dislodged": [{"power": "italy", "kind": "A", "at": "vie", "from": "tri", "by_convoy": false}],
+///  "centres": {"england": ["edi", "lon", "lvp"]},
+///  "contested": ["boh"]}
+/// ```
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct UnitEntry {
-    power: String,
-    kind: String,
-    at: String,
+struct PositionJson<'a> {
+    #[serde(borrow)]
+    phase: Text<'a>,
+    #[serde(default, borrow)]
+    contested: Vec<Text<'a>>,
+    #[serde(default, borrow)]
+    units: Vec<UnitEntry<Text<'a>>>,
+    #[serde(default, borrow)]
+    dislodged: Vec<DislodgedEntry<Text<'a>>>,
+    #[serde(default, borrow)]
+    centres: Option<BTreeMap<Text<'a>, Vec<Text<'a>>>>,
 }
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct DislodgedEntry {
-    power: String,
-    kind: String,
-    at: String,
-    from: String,
+struct UnitEntry<S> {
+    power: S,
+    kind: S,
+    at: S,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DislodgedEntry<S> {
+    power: S,
+    kind: S,
+    at: S,
+    from: S,
     #[serde(default)]
     by_convoy: bool,
 }
 
-/// Reads a what-if position file against a map.
+/// How the messages name the parts of a position: as the TOML file writes them, or
+/// as the JSON object does.
+struct Words {
+    label: &'static str,
+    dislodged: &'static str,
+    centres: &'static str,
+}
+
+const TOML_WORDS: Words = Words { label: "position file", dislodged: "[[dislodged]]", centres: "[centres]" };
+const JSON_WORDS: Words = Words { label: "position", dislodged: "dislodged", centres: "centres:" };
+
+/// Reads a what-if position against a map: a JSON object when the text starts with
+/// `{` (no TOML file can), else the TOML position file.
 pub fn read_position(map: &Map, text: &str) -> Result<Position> {
+    if text.trim_start().starts_with('{') {
+        let file: PositionJson<'_> =
+            serde_json::from_str(text).map_err(|e| Error::input(format!("position: {e}")))?;
+        return build_position(
+            map,
+            &JSON_WORDS,
+            file.phase.as_ref(),
+            &file.contested,
+            &file.units,
+            &file.dislodged,
+            file.centres.as_ref(),
+        );
+    }
     let file: PositionFile = toml::from_str(text).map_err(|e| Error::input(format!("position file: {e}")))?;
-    let turn = Turn::parse(&file.phase).ok_or_else(|| {
-        Error::input(format!("position file: phase '{}' is not like 'Spring 1901 Movement', 'Fall 1901 Retreat' or 'Winter 1901 Adjustment'",
-            file.phase))
+    build_position(
+        map,
+        &TOML_WORDS,
+        &file.phase,
+        &file.contested,
+        &file.unit,
+        &file.dislodged,
+        file.centres.as_ref(),
+    )
+}
+
+/// One position from either form, checked against the map.
+fn build_position<S: AsRef<str>>(
+    map: &Map,
+    words: &Words,
+    phase: &str,
+    contested_ids: &[S],
+    units: &[UnitEntry<S>],
+    dislodged_units: &[DislodgedEntry<S>],
+    centres: Option<&BTreeMap<S, Vec<S>>>,
+) -> Result<Position> {
+    let label = words.label;
+    let turn = Turn::parse(phase).ok_or_else(|| {
+        Error::input(format!("{label}: phase '{phase}' is not like 'Spring 1901 Movement', 'Fall 1901 Retreat' or 'Winter 1901 Adjustment'"))
     })?;
     let mut board = Board::empty(map);
-    for (i, u) in file.unit.iter().enumerate() {
-        let unit = unit_from_record(map, &u.power, &u.kind, &u.at)
-            .map_err(|e| Error::input(format!("position file: unit {}: {e}", i + 1)))?;
+    for (i, u) in units.iter().enumerate() {
+        let (power, kind, at) = (u.power.as_ref(), u.kind.as_ref(), u.at.as_ref());
+        let unit = unit_from_record(map, power, kind, at)
+            .map_err(|e| Error::input(format!("{label}: unit {}: {e}", i + 1)))?;
         if board.place(map, unit).is_some() {
-            return Err(Error::input(format!("position file: two units in {}", u.at)));
+            return Err(Error::input(format!("{label}: two units in {at}")));
         }
     }
     let mut contested = Vec::new();
-    for c in &file.contested {
+    for c in contested_ids {
+        let c = c.as_ref();
         contested.push(
             map.province_by_id(c)
-                .ok_or_else(|| Error::input(format!("position file: contested '{c}' is not a province")))?,
+                .ok_or_else(|| Error::input(format!("{label}: contested '{c}' is not a province")))?,
         );
     }
     let mut dislodged = Vec::new();
-    for (i, d) in file.dislodged.iter().enumerate() {
-        let unit = unit_from_record(map, &d.power, &d.kind, &d.at)
-            .map_err(|e| Error::input(format!("position file: dislodged unit {}: {e}", i + 1)))?;
-        let from = map.province_by_id(&d.from).ok_or_else(|| {
+    for (i, d) in dislodged_units.iter().enumerate() {
+        let unit = unit_from_record(map, d.power.as_ref(), d.kind.as_ref(), d.at.as_ref())
+            .map_err(|e| Error::input(format!("{label}: dislodged unit {}: {e}", i + 1)))?;
+        let from = map.province_by_id(d.from.as_ref()).ok_or_else(|| {
             Error::input(format!(
-                "position file: dislodged unit {}: from '{}' is not a province",
+                "{label}: dislodged unit {}: from '{}' is not a province",
                 i + 1,
-                d.from
+                d.from.as_ref()
             ))
         })?;
         let barred = (!d.by_convoy).then_some(from);
@@ -118,22 +209,24 @@ pub fn read_position(map: &Map, text: &str) -> Result<Position> {
         });
     }
     if !dislodged.is_empty() && turn.kind != PhaseKind::Retreat {
-        return Err(Error::input("position file: [[dislodged]] units belong to a retreat phase"));
+        return Err(Error::input(format!("{label}: {} units belong to a retreat phase", words.dislodged)));
     }
-    let ownership = match &file.centres {
+    let ownership = match centres {
         None => Ownership::start(map),
         Some(list) => {
             let mut own = Ownership { owner: vec![None; map.province_count()], off_board: Vec::new() };
             for (power, centres) in list {
+                let power = power.as_ref();
                 let pw = map.power_by_name(power).ok_or_else(|| {
-                    Error::input(format!("position file: [centres] '{power}' is not a power"))
+                    Error::input(format!("{label}: {} '{power}' is not a power", words.centres))
                 })?;
                 for c in centres {
+                    let c = c.as_ref();
                     let p = map.province_by_id(c).filter(|&p| map.province(p).centre).ok_or_else(|| {
-                        Error::input(format!("position file: [centres] '{c}' is not a supply centre"))
+                        Error::input(format!("{label}: {} '{c}' is not a supply centre", words.centres))
                     })?;
                     if own.owner[p as usize].is_some() {
-                        return Err(Error::input(format!("position file: [centres] {c} is listed twice")));
+                        return Err(Error::input(format!("{label}: {} {c} is listed twice", words.centres)));
                     }
                     own.owner[p as usize] = Some(pw);
                 }
@@ -144,41 +237,51 @@ pub fn read_position(map: &Map, text: &str) -> Result<Position> {
     Ok(Position { turn, board, dislodged, ownership })
 }
 
+/// One order's fate in the JSON result. Strings are borrowed from the map and the
+/// phase's report where they can be.
 #[derive(Serialize)]
-struct JsonOrder {
-    power: Option<String>,
-    order: String,
+struct JsonOrder<'a> {
+    power: Option<&'a str>,
+    order: Cow<'a, str>,
     result: &'static str,
-    reason: String,
+    reason: Cow<'a, str>,
 }
 
 #[derive(Serialize)]
-struct JsonUnit {
-    power: String,
-    kind: String,
-    at: String,
+struct JsonUnit<'a> {
+    power: &'a str,
+    kind: &'static str,
+    at: Cow<'a, str>,
 }
 
 #[derive(Serialize)]
-struct JsonDislodged {
-    power: String,
-    kind: String,
-    at: String,
-    retreats: Vec<String>,
+struct JsonDislodged<'a> {
+    power: &'a str,
+    kind: &'static str,
+    at: Cow<'a, str>,
+    retreats: Vec<Cow<'a, str>>,
 }
 
 #[derive(Serialize)]
-struct JsonOut {
-    orders: Vec<JsonOrder>,
-    units: Vec<JsonUnit>,
-    dislodged: Vec<JsonDislodged>,
-    centres: BTreeMap<String, Vec<String>>,
+struct JsonOut<'a> {
+    orders: Vec<JsonOrder<'a>>,
+    units: Vec<JsonUnit<'a>>,
+    dislodged: Vec<JsonDislodged<'a>>,
+    centres: BTreeMap<&'a str, Vec<&'a str>>,
 }
 
-/// Adjudicates one phase of the standard map from a position file and an orders
-/// file; returns JSON (`json`) or a zine-style text report.
-pub fn what_if(position_toml: &str, orders_text: &str, output: WhatIfOutput) -> Result<String> {
-    // Read once per process: `what-if --batch` adjudicates thousands of phases.
+/// `lon`, `stp/nc`: [`Map::region_name`], borrowed when the region is a province.
+fn region_id(map: &Map, r: RegionId) -> Cow<'_, str> {
+    let reg = map.region(r);
+    match reg.coast {
+        Some(_) => Cow::Owned(map.region_name(r)),
+        None => Cow::Borrowed(&map.province(reg.province).id),
+    }
+}
+
+/// The standard map and its names, read once per process: `what-if --batch`
+/// adjudicates thousands of phases.
+fn standard() -> Result<&'static (Map, Names)> {
     static STANDARD: std::sync::OnceLock<std::result::Result<(Map, Names), String>> =
         std::sync::OnceLock::new();
     let loaded = STANDARD.get_or_init(|| {
@@ -189,37 +292,58 @@ pub fn what_if(position_toml: &str, orders_text: &str, output: WhatIfOutput) -> 
             })
             .map_err(|e| format!("{e:#}"))
     });
-    let (map, names) = loaded.as_ref().map_err(|e| Error::input(e.clone()))?;
-    what_if_with(map, names, position_toml, orders_text, output)
+    loaded.as_ref().map_err(|e| Error::input(e.clone()))
+}
+
+/// Adjudicates one phase of the standard map from a position (the TOML file, or a
+/// JSON object) and an orders text; returns JSON (`json`) or a zine-style text report.
+pub fn what_if(position: &str, orders_text: &str, output: WhatIfOutput) -> Result<String> {
+    let lines: Vec<&str> = orders_text.lines().collect();
+    what_if_lines(position, &lines, output)
+}
+
+/// [`what_if`] with the orders already split into lines (each line may hold more
+/// lines, which are split again).
+pub fn what_if_lines(position: &str, orders: &[&str], output: WhatIfOutput) -> Result<String> {
+    let (map, names) = standard()?;
+    what_if_with(map, names, position, orders, output)
 }
 
 /// The same on any map.
-pub fn what_if_on(map: &Map, position_toml: &str, orders_text: &str, output: WhatIfOutput) -> Result<String> {
-    what_if_with(map, &Names::new(map), position_toml, orders_text, output)
+pub fn what_if_on(map: &Map, position: &str, orders_text: &str, output: WhatIfOutput) -> Result<String> {
+    let lines: Vec<&str> = orders_text.lines().collect();
+    what_if_with(map, &Names::new(map), position, &lines, output)
 }
 
 fn what_if_with(
     map: &Map,
     names: &Names,
-    position_toml: &str,
-    orders_text: &str,
+    position: &str,
+    orders_lines: &[&str],
     output: WhatIfOutput,
 ) -> Result<String> {
-    let pos = read_position(map, position_toml)?;
+    let pos = read_position(map, position)?;
     let stage = match pos.turn.kind {
         PhaseKind::Movement => Stage::Movement,
         PhaseKind::Retreat => Stage::Retreat { dislodged: &pos.dislodged },
         PhaseKind::Adjustment => Stage::Adjustment { ownership: &pos.ownership },
     };
-    let read = orders::read(map, names, &pos.board, stage, None, orders_text);
-    let (next, rep) = game::advance(map, &pos, &read.orders, &[]);
-    let invalid: Vec<JsonOrder> = read
+    let rules = orders::Rules { strict_coasts: false, preferences: super::check::Preferences::None };
+    let lines = orders_lines.iter().flat_map(|l| l.lines());
+    let read = orders::read_lines(map, names, &pos.board, stage, None, lines, rules);
+    let short_only = matches!(output, WhatIfOutput::Json | WhatIfOutput::JsonLine);
+    let (next, rep) = if short_only {
+        game::advance_short(map, &pos, &read.orders)
+    } else {
+        game::advance(map, &pos, &read.orders, &[])
+    };
+    let invalid: Vec<JsonOrder<'_>> = read
         .errors()
         .map(|l| JsonOrder {
-            power: l.power.map(|p| map.power(p).id.clone()),
-            order: crate::systems::diplomacy::notation::split_power(map, &l.text).1.to_string(),
+            power: l.power.map(|p| map.power(p).id.as_str()),
+            order: Cow::Borrowed(crate::systems::diplomacy::notation::split_power(map, &l.text).1),
             result: "invalid",
-            reason: l.error.clone().unwrap_or_default(),
+            reason: Cow::Borrowed(l.error.as_deref().unwrap_or_default()),
         })
         .collect();
     if output == WhatIfOutput::Svg {
@@ -252,7 +376,6 @@ fn what_if_with(
             for o in &invalid {
                 let who = o
                     .power
-                    .as_deref()
                     .and_then(|p| map.power_index(p))
                     .map(|p| map.power(p).name.clone())
                     .unwrap_or_else(|| "?".into());
@@ -267,44 +390,46 @@ fn what_if_with(
         }
         return Ok(out);
     }
-    let mut list = Vec::new();
-    let pid = |p: u8| Some(map.power(p).id.clone());
+    let mut list =
+        Vec::with_capacity(rep.orders.len() + rep.retreats.len() + rep.adjustments.len() + invalid.len());
+    let pid = |p: u8| Some(map.power(p).id.as_str());
     for o in &rep.orders {
         list.push(JsonOrder {
             power: pid(o.power),
-            order: o.short.clone(),
+            order: Cow::Borrowed(&o.short),
             result: if o.succeeded { "succeeds" } else { "fails" },
-            reason: o.reason.clone(),
+            reason: Cow::Borrowed(&o.reason),
         });
     }
     for r in &rep.retreats {
         let (result, reason) = match &r.outcome {
-            RetreatOutcome::Retreated(_) => ("succeeds", String::new()),
-            RetreatOutcome::Disbanded if r.default => ("succeeds", "no order: disbands".to_string()),
-            RetreatOutcome::Disbanded => ("succeeds", String::new()),
-            RetreatOutcome::Collided(p) => {
-                ("fails", format!("bounced with another retreat to {}; disbanded", map.province(*p).id))
-            }
+            RetreatOutcome::Retreated(_) => ("succeeds", Cow::Borrowed("")),
+            RetreatOutcome::Disbanded if r.default => ("succeeds", Cow::Borrowed("no order: disbands")),
+            RetreatOutcome::Disbanded => ("succeeds", Cow::Borrowed("")),
+            RetreatOutcome::Collided(p) => (
+                "fails",
+                Cow::Owned(format!("bounced with another retreat to {}; disbanded", map.province(*p).id)),
+            ),
         };
-        list.push(JsonOrder { power: pid(r.power), order: r.short.clone(), result, reason });
+        list.push(JsonOrder { power: pid(r.power), order: Cow::Borrowed(&r.short), result, reason });
     }
     for (power, a) in &rep.adjustments {
         let (order, result, reason) = match a {
             AdjustOutcome::Built(u) => {
-                (format!("Build {}", text::unit(map, *u, Style::Short)), "succeeds", String::new())
+                (format!("Build {}", text::unit(map, *u, Style::Short)), "succeeds", Cow::Borrowed(""))
             }
-            AdjustOutcome::Waived => ("Waive".to_string(), "succeeds", String::new()),
+            AdjustOutcome::Waived => ("Waive".to_string(), "succeeds", Cow::Borrowed("")),
             AdjustOutcome::Removed(u) => {
-                (format!("Remove {}", text::unit(map, *u, Style::Short)), "succeeds", String::new())
+                (format!("Remove {}", text::unit(map, *u, Style::Short)), "succeeds", Cow::Borrowed(""))
             }
             AdjustOutcome::RemovedInDisorder(u) => (
                 format!("Remove {}", text::unit(map, *u, Style::Short)),
                 "succeeds",
-                "civil disorder: the unit farthest from home".to_string(),
+                Cow::Borrowed("civil disorder: the unit farthest from home"),
             ),
-            AdjustOutcome::Failed(why) => ("Build".to_string(), "fails", why.clone()),
+            AdjustOutcome::Failed(why) => ("Build".to_string(), "fails", Cow::Borrowed(why.as_str())),
         };
-        list.push(JsonOrder { power: pid(*power), order, result, reason });
+        list.push(JsonOrder { power: pid(*power), order: Cow::Owned(order), result, reason });
     }
     list.extend(invalid);
     let units = next
@@ -312,25 +437,29 @@ fn what_if_with(
         .units
         .iter()
         .flatten()
-        .map(|&u| {
-            let r = unit_record(map, u);
-            JsonUnit { power: r.power, kind: r.kind, at: r.at }
+        .map(|u| JsonUnit {
+            power: &map.power(u.power).id,
+            kind: u.kind.letter(),
+            at: region_id(map, u.region),
         })
         .collect();
     let dislodged = rep
         .dislodged
         .iter()
         .map(|d| JsonDislodged {
-            power: map.power(d.unit.power).id.clone(),
-            kind: match d.unit.kind {
-                UnitKind::Army => "A".into(),
-                UnitKind::Fleet => "F".into(),
-            },
-            at: map.region_name(d.unit.region),
-            retreats: d.retreats.iter().map(|&r| map.region_name(r)).collect(),
+            power: &map.power(d.unit.power).id,
+            kind: d.unit.kind.letter(),
+            at: region_id(map, d.unit.region),
+            retreats: d.retreats.iter().map(|&r| region_id(map, r)).collect(),
         })
         .collect();
-    let out = JsonOut { orders: list, units, dislodged, centres: centres_of(map, &next.ownership) };
+    let mut centres: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for p in map.centres() {
+        if let Some(pw) = next.ownership.owner[p as usize] {
+            centres.entry(&map.power(pw).id).or_default().push(&map.province(p).id);
+        }
+    }
+    let out = JsonOut { orders: list, units, dislodged, centres };
     Ok(match output {
         WhatIfOutput::JsonLine => serde_json::to_string(&out)?,
         _ => serde_json::to_string_pretty(&out)?,
