@@ -136,7 +136,7 @@ struct LandRing {
 }
 
 /// The part of `subject` inside the convex polygon `clip` (Sutherland-Hodgman).
-fn clip_convex(subject: &[Point], clip: &[Point]) -> Vec<Point> {
+pub fn clip_convex(subject: &[Point], clip: &[Point]) -> Vec<Point> {
     let n = clip.len();
     if n < 3 {
         return Vec::new();
@@ -221,7 +221,7 @@ impl Coast {
 
 /// `[latitude, longitude]` on a `width` x `height` picture framed by `f`
 /// (equirectangular, longitudes shrunk by the cosine of the middle latitude).
-fn project(f: Frame, width: f64, height: f64, p: [f64; 2]) -> Point {
+pub fn project(f: Frame, width: f64, height: f64, p: [f64; 2]) -> Point {
     let mid = ((f.north + f.south) / 2.0).to_radians().cos();
     let span_x = (f.east - f.west) * mid;
     let span_y = f.north - f.south;
