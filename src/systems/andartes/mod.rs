@@ -87,25 +87,25 @@ pub static INFO: SystemInfo = SystemInfo {
         let board = picture::layout(&rules.map, "board.toml", &board_text)
             .map_err(|e| Error::data("board.toml", e))?;
         // The real map too, unless the GM put his own board.toml (his drawing replaces
-        // both). The built-in files give the same geometry every time: laying it out
-        // and cutting the land to it is done once a process.
-        let greece = if board_text == rules::BOARD_TOML {
+        // both). The built-in files are laid out when a picture first needs them, once
+        // a process (campaigns made before board=greece never pay for it); a GM's own
+        // greece.toml or coast.toml is laid out now, so a broken copy is refused by name.
+        let greece = if board_text != rules::BOARD_TOML {
+            RealMap::Replaced
+        } else {
             let (map_text, greece_text, coast_text) =
                 (data.text("map.toml")?, data.text(picture::GREECE_FILE)?, data.text(picture::COAST_FILE)?);
-            let draw = || picture::greece(&rules.map, &greece_text, &coast_text);
-            let drawn = if map_text == rules::MAP_TOML
+            if map_text == rules::MAP_TOML
                 && greece_text == rules::GREECE_TOML
                 && coast_text == rules::COAST_TOML
             {
-                static BUILT_IN: std::sync::OnceLock<std::result::Result<Greece, String>> =
-                    std::sync::OnceLock::new();
-                BUILT_IN.get_or_init(draw).clone()
+                RealMap::BuiltIn
             } else {
-                draw()
-            };
-            Some(drawn.map_err(|e| Error::data(picture::GREECE_FILE, e))?)
-        } else {
-            None
+                RealMap::Own(Box::new(
+                    picture::greece(&rules.map, &greece_text, &coast_text)
+                        .map_err(|e| Error::data(picture::GREECE_FILE, e))?,
+                ))
+            }
         };
         let mut a = Andartes::new(rules).with_board(board);
         a.greece = greece;
@@ -166,13 +166,34 @@ pub static INFO: SystemInfo = SystemInfo {
 /// The real map's layout and the land cut to it (see [`picture::greece`]).
 type Greece = (crate::maps::Layout, crate::maps::layout::Coast);
 
+/// Where the real map comes from.
+enum RealMap {
+    /// A GM's own board.toml replaces the drawing.
+    Replaced,
+    /// The built-in files, laid out once a process by [`built_in_greece`].
+    BuiltIn,
+    /// A campaign's own greece.toml, coast.toml or map.toml.
+    Own(Box<Greece>),
+}
+
+/// The built-in real map, laid out at its first picture in this process (a tick opens
+/// many campaigns; laying it out again for each would cost as much as drawing).
+fn built_in_greece() -> Option<&'static Greece> {
+    static BUILT_IN: std::sync::OnceLock<Option<Greece>> = std::sync::OnceLock::new();
+    BUILT_IN
+        .get_or_init(|| {
+            let map = rules::Map::parse(rules::MAP_TOML).ok()?;
+            picture::greece(&map, rules::GREECE_TOML, rules::COAST_TOML).ok()
+        })
+        .as_ref()
+}
+
 /// The system with the components it was opened with.
 pub struct Andartes {
     pub rules: Rules,
     board: Option<crate::maps::Layout>,
-    /// The real map, drawn for campaigns with `board=greece` (none when a GM's own
-    /// board.toml replaces the drawing).
-    greece: Option<Greece>,
+    /// The real map, drawn for campaigns with `board=greece`.
+    greece: RealMap,
 }
 
 impl Andartes {
@@ -183,7 +204,7 @@ impl Andartes {
     }
 
     pub fn new(rules: Rules) -> Self {
-        Andartes { rules, board: None, greece: None }
+        Andartes { rules, board: None, greece: RealMap::Replaced }
     }
 
     /// The system with the embedded components.
@@ -477,7 +498,12 @@ impl System for Andartes {
                 return Some(crate::maps::clear::svg(self.board.as_ref()?, &clear));
             }
             let scene = picture::marks(before, state, results, clear);
-            return Some(match &self.greece {
+            let real = match &self.greece {
+                RealMap::Replaced => None,
+                RealMap::BuiltIn => built_in_greece(),
+                RealMap::Own(g) => Some(g.as_ref()),
+            };
+            return Some(match real {
                 Some((layout, coast)) => crate::maps::clear::svg_on(layout, &scene, Some(coast)),
                 None => crate::maps::clear::svg(self.board.as_ref()?, &scene),
             });
