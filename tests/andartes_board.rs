@@ -138,7 +138,7 @@ fn the_demo_is_drawn_on_the_real_map_with_its_attacks_and_losses() {
 }
 
 #[test]
-fn board_points_keeps_the_cells_and_a_gms_own_board_replaces_the_real_map() {
+fn board_points_keeps_the_cells_and_a_gms_own_files_replace_the_drawing() {
     let tmp = tempfile::tempdir().unwrap();
     let players = ["gov", "dse"];
     let greece = tmp.path().join("g");
@@ -152,9 +152,31 @@ fn board_points_keeps_the_cells_and_a_gms_own_board_replaces_the_real_map() {
     assert!(cells.matches("<line ").count() > 50, "{cells}");
     assert!(real.contains("square: an attack") && !cells.contains("square: an attack"));
 
-    // The GM's board.toml (the Thermaic Gulf's seed moved) replaces the real map.
+    // The GM's own greece.toml (Athens' label moved to Piraeus) is drawn; a broken
+    // copy is refused, naming the file and the line's Region.
     let own = greece.join("games/andartes");
     std::fs::create_dir_all(&own).unwrap();
+    let config = std::fs::read_to_string(greece.join("campaign.toml")).unwrap();
+    let unpinned: String =
+        config.lines().filter(|l| !l.starts_with("\"greece.toml\"")).map(|l| format!("{l}\n")).collect();
+    std::fs::write(greece.join("campaign.toml"), unpinned).unwrap();
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/andartes/greece.toml"))
+            .unwrap();
+    let moved =
+        text.replace("seeds = [[37.98, 23.73], [37.94, 23.64]", "seeds = [[37.94, 23.64], [37.98, 23.73]");
+    assert_ne!(moved, text);
+    std::fs::write(own.join("greece.toml"), &moved).unwrap();
+    let gm_greece = ok(&["map", greece.to_str().unwrap()]);
+    assert_ne!(gm_greece, real, "the GM's greece.toml was not used");
+    assert_eq!(gm_greece.matches("<line ").count(), 0, "still on the real map");
+    std::fs::write(own.join("greece.toml"), moved.replace("id = \"ATH\"", "id = \"PIRAEUS\"")).unwrap();
+    let (code, _, err) = run(&["map", greece.to_str().unwrap()]);
+    assert_ne!(code, 0);
+    assert!(err.contains("greece.toml") && err.contains("PIRAEUS"), "{err}");
+    std::fs::remove_file(own.join("greece.toml")).unwrap();
+
+    // The GM's board.toml (the Thermaic Gulf's seed moved) replaces the real map.
     let text =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("games/andartes/board.toml"))
             .unwrap();
