@@ -10,8 +10,19 @@ TOML: `[[land]] points = [[lat, lon], ...]`.
     npm pack world-atlas@2.0.2 && tar xzf world-atlas-2.0.2.tgz
     python3 tools/coast.py package/land-50m.json --west -24 --east 50 --south 29 \
         --north 73 --tolerance 0.08 > games/diplomacy/coast.toml
+
+With `--countries A,B,...` it reads `countries-50m.json` of the same package instead
+(Natural Earth's 1:50m admin-0 countries, public domain), simplifies each arc once so
+that a border shared by two countries (or a country and the land) stays one line,
+and writes the land as above plus each named country as `[[country]] name = "..."
+points = [...]` (one table a ring):
+
+    python3 tools/coast.py package/countries-50m.json --west 19.3 --east 28.3 \
+        --south 34.7 --north 42.3 --tolerance 0.02 \
+        --countries Greece,Albania,Macedonia,Serbia,Kosovo,Montenegro,Bulgaria \
+        > games/andartes/coast.toml
 """
-import argparse, json, sys
+import argparse, json, os, sys
 
 
 def arcs_of(topo):
@@ -93,13 +104,63 @@ def to_frame(pts, w, e, s, n):
     return pts
 
 
+def polygons(geometry):
+    if geometry["type"] == "MultiPolygon":
+        return geometry["arcs"]
+    if geometry["type"] == "Polygon":
+        return [geometry["arcs"]]
+    return []
+
+
+def in_frame(ring, a):
+    xs = [p[0] for p in ring]
+    ys = [p[1] for p in ring]
+    return not (max(xs) < a.west or min(xs) > a.east or max(ys) < a.south or min(ys) > a.north)
+
+
+def countries(a, topo):
+    """Land and the named countries, from arcs simplified once each."""
+    arcs = [simplify(arc, a.tolerance) for arc in arcs_of(topo)]
+    names = [n.strip() for n in a.countries.split(",") if n.strip()]
+    out = []  # (country name or None for the land, ring)
+    sources = [(None, g) for g in topo["objects"]["land"]["geometries"]]
+    by_name = {g.get("properties", {}).get("name"): g for g in topo["objects"]["countries"]["geometries"]}
+    for n in names:
+        if n not in by_name:
+            sys.exit(f"no country named {n!r} in {a.topojson}")
+        sources.append((n, by_name[n]))
+    for name, g in sources:
+        for poly in polygons(g):
+            outer = ring(arcs, poly[0])  # holes (lakes) are left out
+            if len(outer) < 4 or not in_frame(outer, a):
+                continue
+            r = to_frame(outer, a.west, a.east, a.south, a.north)
+            if len(r) >= 3:
+                out.append((name, r))
+    print("# Land and country outlines of the board's frame, reduced once by tools/coast.py")
+    print("# from the TopoJSON countries-50m.json of the npm package world-atlas 2.0.2 (ISC")
+    print("# licence, Mike Bostock), which is Natural Earth's 1:50m admin-0 countries and")
+    print("# land (public domain); borders as Natural Earth draws them today.")
+    print(f"# Frame: west {a.west}, east {a.east}, south {a.south}, north {a.north};")
+    print(f"# Douglas-Peucker tolerance {a.tolerance} degrees, each arc simplified once.")
+    print("# Points are [latitude, longitude]. Made by:")
+    print("#   python3 tools/coast.py " + " ".join([os.path.basename(a.topojson)] + sys.argv[2:]))
+    print('source = "Natural Earth 1:50m land and countries (public domain), via world-atlas 2.0.2 countries-50m.json"')
+    for name, r in out:
+        print("[[land]]" if name is None else f"[[country]]\nname = \"{name}\"")
+        print("points = [" + ", ".join(f"[{y:.2f}, {x:.2f}]" for x, y in r) + "]")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("topojson")
     for k in ["west", "east", "south", "north", "tolerance"]:
         ap.add_argument("--" + k, type=float, required=True)
+    ap.add_argument("--countries", help="comma-separated country names (countries-50m.json)")
     a = ap.parse_args()
     topo = json.load(open(a.topojson))
+    if a.countries:
+        return countries(a, topo)
     arcs = arcs_of(topo)
     rings = []
     for g in topo["objects"]["land"]["geometries"]:

@@ -7,6 +7,7 @@ pub mod decimal;
 pub mod draw;
 pub mod kept;
 pub mod layout;
+pub mod merge;
 pub mod png;
 pub mod voronoi;
 

@@ -83,9 +83,33 @@ pub static INFO: SystemInfo = SystemInfo {
     title: "The Greek Civil War 1947-49 (Andartes)",
     open: |data| {
         let rules = Rules::load(data)?;
-        let board = picture::layout(&rules.map, "board.toml", &data.text("board.toml")?)
+        let board_text = data.text("board.toml")?;
+        let board = picture::layout(&rules.map, "board.toml", &board_text)
             .map_err(|e| Error::data("board.toml", e))?;
-        Ok(Box::new(Andartes::new(rules).with_board(board)))
+        // The real map too, unless the GM put his own board.toml (his drawing replaces
+        // both). The built-in files are laid out when a picture first needs them, once
+        // a process (campaigns made before board=greece never pay for it); a GM's own
+        // greece.toml or coast.toml is laid out now, so a broken copy is refused by name.
+        let greece = if board_text != rules::BOARD_TOML {
+            RealMap::Replaced
+        } else {
+            let (map_text, greece_text, coast_text) =
+                (data.text("map.toml")?, data.text(picture::GREECE_FILE)?, data.text(picture::COAST_FILE)?);
+            if map_text == rules::MAP_TOML
+                && greece_text == rules::GREECE_TOML
+                && coast_text == rules::COAST_TOML
+            {
+                RealMap::BuiltIn
+            } else {
+                RealMap::Own(Box::new(
+                    picture::greece(&rules.map, &greece_text, &coast_text)
+                        .map_err(|e| Error::data(picture::GREECE_FILE, e))?,
+                ))
+            }
+        };
+        let mut a = Andartes::new(rules).with_board(board);
+        a.greece = greece;
+        Ok(Box::new(a))
     },
     files: rules::FILES,
     tools: super::Tools {
@@ -130,14 +154,46 @@ pub static INFO: SystemInfo = SystemInfo {
             values: &["1", "2", "3", "4"],
             help: "the corrected readings (pinned: 4)",
         },
+        super::options::OptionSpec {
+            key: "board",
+            values: &["greece", "points"],
+            help: "the board picture: greece, the Regions on the real map with each attack and loss marked (pinned), or points, cells grown from the reconstruction's points as campaigns made before",
+        },
     ],
     rules: 1,
 };
+
+/// The real map's layout and the land cut to it (see [`picture::greece`]).
+type Greece = (crate::maps::Layout, crate::maps::layout::Coast);
+
+/// Where the real map comes from.
+enum RealMap {
+    /// A GM's own board.toml replaces the drawing.
+    Replaced,
+    /// The built-in files, laid out once a process by [`built_in_greece`].
+    BuiltIn,
+    /// A campaign's own greece.toml, coast.toml or map.toml.
+    Own(Box<Greece>),
+}
+
+/// The built-in real map, laid out at its first picture in this process (a tick opens
+/// many campaigns; laying it out again for each would cost as much as drawing).
+fn built_in_greece() -> Option<&'static Greece> {
+    static BUILT_IN: std::sync::OnceLock<Option<Greece>> = std::sync::OnceLock::new();
+    BUILT_IN
+        .get_or_init(|| {
+            let map = rules::Map::parse(rules::MAP_TOML).ok()?;
+            picture::greece(&map, rules::GREECE_TOML, rules::COAST_TOML).ok()
+        })
+        .as_ref()
+}
 
 /// The system with the components it was opened with.
 pub struct Andartes {
     pub rules: Rules,
     board: Option<crate::maps::Layout>,
+    /// The real map, drawn for campaigns with `board=greece`.
+    greece: RealMap,
 }
 
 impl Andartes {
@@ -148,7 +204,7 @@ impl Andartes {
     }
 
     pub fn new(rules: Rules) -> Self {
-        Andartes { rules, board: None }
+        Andartes { rules, board: None, greece: RealMap::Replaced }
     }
 
     /// The system with the embedded components.
@@ -226,9 +282,18 @@ impl System for Andartes {
                         }
                     }
                 }
+                "board" => {
+                    options.greece = match value.as_str() {
+                        "greece" => true,
+                        "points" => false,
+                        other => {
+                            return Err(Error::setup(format!("option board={other}: use greece or points")));
+                        }
+                    }
+                }
                 other => {
                     return Err(Error::setup(format!(
-                        "the andartes system has no option '{other}' (government, tito, start1944, end, revision)"
+                        "the andartes system has no option '{other}' (government, tito, start1944, end, revision, board)"
                     )));
                 }
             }
@@ -337,7 +402,7 @@ impl System for Andartes {
     /// default), so that the first orders file can be sent as it stands.
     /// New campaigns take the corrected readings (see [`Options::revision`]).
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("revision", "4")]
+        &[("revision", "4"), ("board", "greece")]
     }
 
     fn guide(&self, state: &State, player: &str) -> super::Guide {
@@ -420,7 +485,7 @@ impl System for Andartes {
 
     fn picture(
         &self,
-        _before: &State,
+        before: &State,
         state: &State,
         _viewer: &Viewer,
         results: &[Event],
@@ -428,10 +493,20 @@ impl System for Andartes {
     ) -> Option<String> {
         let scene = picture::scene(state, results);
         if frame.clear() {
-            return Some(crate::maps::clear::svg(
-                self.board.as_ref()?,
-                &picture::clear(state, scene, frame.step),
-            ));
+            let clear = picture::clear(state, scene, frame.step);
+            if !state.options.greece {
+                return Some(crate::maps::clear::svg(self.board.as_ref()?, &clear));
+            }
+            let scene = picture::marks(before, state, results, clear);
+            let real = match &self.greece {
+                RealMap::Replaced => None,
+                RealMap::BuiltIn => built_in_greece(),
+                RealMap::Own(g) => Some(g.as_ref()),
+            };
+            return Some(match real {
+                Some((layout, coast)) => crate::maps::clear::svg_on(layout, &scene, Some(coast)),
+                None => crate::maps::clear::svg(self.board.as_ref()?, &scene),
+            });
         }
         Some(crate::maps::draw::svg(self.board.as_ref()?, &scene))
     }

@@ -14,14 +14,26 @@ use super::state::Side;
 use crate::systems::{Error, GameData, Result};
 
 /// The data files, embedded so the binary runs anywhere.
+/// The board picture of campaigns made before `board=greece`: cells grown from the
+/// points of map.toml's reconstruction (a GM's own copy replaces either drawing).
+pub const BOARD_TOML: &str = include_str!("../../../games/andartes/board.toml");
+/// The Regions on the real map of Greece (drawn with `board=greece`).
+pub const GREECE_TOML: &str = include_str!("../../../games/andartes/greece.toml");
+/// The land and country outlines under it (Natural Earth, reduced once by
+/// `tools/coast.py`).
+pub const COAST_TOML: &str = include_str!("../../../games/andartes/coast.toml");
+pub const MAP_TOML: &str = include_str!("../../../games/andartes/map.toml");
+
 pub const FILES: &[(&str, &str)] = &[
-    ("map.toml", include_str!("../../../games/andartes/map.toml")),
+    ("map.toml", MAP_TOML),
     ("demo.toml", include_str!("../../../games/andartes/demo.toml")),
     ("forces.toml", include_str!("../../../games/andartes/forces.toml")),
     ("mobilization.toml", include_str!("../../../games/andartes/mobilization.toml")),
     ("politics.toml", include_str!("../../../games/andartes/politics.toml")),
     ("crt.toml", include_str!("../../../games/andartes/crt.toml")),
-    ("board.toml", include_str!("../../../games/andartes/board.toml")),
+    ("board.toml", BOARD_TOML),
+    ("greece.toml", GREECE_TOML),
+    ("coast.toml", COAST_TOML),
 ];
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]

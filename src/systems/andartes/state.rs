@@ -132,10 +132,19 @@ pub struct Options {
     /// sealed file of an earlier campaign is read again at resolution, so it stays).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub revision: u32,
+    /// The board picture is the real map of Greece, with each attack and loss of the
+    /// step marked (option `board=greece`, pinned for new campaigns; campaigns made
+    /// before keep the cells of `board.toml` and their pictures byte for byte).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub greece: bool,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Options {
