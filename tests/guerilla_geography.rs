@@ -149,7 +149,7 @@ fn new_campaigns_draw_the_real_map_and_the_drawing_stays_for_the_rest() {
     assert!(config.contains("picture = \"geography\"") && config.contains("\"geography.toml\""), "{config}");
     let svg = ok(&["map", real.to_str().unwrap()]);
     assert!(
-        svg.contains("<clipPath id=\"land\">") && svg.contains("viewBox=\"0 0 1200 "),
+        svg.contains("<clipPath id=\"coast-clip\">") && svg.contains("viewBox=\"0 0 1200 "),
         "not on the coastlines"
     );
 

@@ -695,7 +695,7 @@ fn on_coast_merged(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
     let sea = fill(Ground::Sea);
     let _ = write!(
         s,
-        r##"<defs><clipPath id="land"><path d="{}"/></clipPath></defs><rect width="{:.0}" height="{:.0}" fill="{sea}"/>"##,
+        r##"<defs><path id="coast-land" d="{}"/><clipPath id="coast-clip"><use href="#coast-land"/></clipPath></defs><rect width="{:.0}" height="{:.0}" fill="{sea}"/>"##,
         coast.land,
         Fixed(layout.width),
         Fixed(layout.height)
@@ -716,7 +716,8 @@ fn on_coast_merged(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
     }
     let _ =
         write!(s, r##"<path d="{}" fill="none" stroke="#8fb3d6" stroke-width="0.9"/>"##, coast.sea_borders);
-    let _ = write!(s, r##"<path d="{}" fill="#d8d2c2" fill-rule="nonzero"/>"##, coast.land);
+    // The land's outline is written once and used three times (fill, clip, shore).
+    s.push_str(r##"<use href="#coast-land" fill="#d8d2c2" fill-rule="nonzero"/>"##);
     for (i, shape) in layout.shapes.iter().enumerate().filter(|(_, sh)| sh.ground != Ground::Sea) {
         let base = fill(shape.ground);
         let _ = write!(
@@ -735,10 +736,10 @@ fn on_coast_merged(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
     }
     let _ = write!(
         s,
-        r##"<path d="{}" fill="none" stroke="#7a6f5a" stroke-width="0.9" clip-path="url(#land)"/>"##,
+        r##"<path d="{}" fill="none" stroke="#7a6f5a" stroke-width="0.9" clip-path="url(#coast-clip)"/>"##,
         coast.land_borders
     );
-    let _ = write!(s, r##"<path d="{}" fill="none" stroke="#5b6f82" stroke-width="1.1"/>"##, coast.land);
+    s.push_str(r##"<use href="#coast-land" fill="none" stroke="#5b6f82" stroke-width="1.1"/>"##);
     s
 }
 

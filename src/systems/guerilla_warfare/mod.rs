@@ -75,42 +75,16 @@ pub static INFO: SystemInfo = SystemInfo {
             return Ok(Box::new(game.with_board(layout)));
         }
         let geography = data.text(GEOGRAPHY_FILE)?;
-        let draw = |map: &Map| -> std::result::Result<Geography, Error> {
-            let board = crate::systems::diplomacy::picture::layout(map, GEOGRAPHY_FILE, &geography)
-                .map_err(|e| Error::data(GEOGRAPHY_FILE, e))?;
-            // Real coastlines under the built-in board only (a GM's own geography.toml
-            // may frame another part of the world): its cells are drawn as they are.
-            let coast = if geography == GEOGRAPHY_TOML {
-                Some(
-                    crate::maps::layout::Coast::build(
-                        crate::systems::diplomacy::COAST_FILE,
-                        crate::systems::diplomacy::COAST_TOML,
-                        &board,
-                    )
-                    .map_err(|e| Error::data(crate::systems::diplomacy::COAST_FILE, e))?
-                    // Provinces of many seeds: one piece each, not a line round every cell.
-                    .merged(&board),
-                )
-            } else {
-                None
-            };
-            Ok((board, coast))
-        };
-        // The built-in board on its coastlines is the same every time: laying it out
-        // and cutting the land to its cells is done once a process (a tick opens every
-        // campaign that is due), as Diplomacy's is.
-        let drawn = if geography == GEOGRAPHY_TOML && text == BOARD_TOML {
-            static BUILT_IN: std::sync::OnceLock<std::result::Result<Geography, String>> =
-                std::sync::OnceLock::new();
-            BUILT_IN
-                .get_or_init(|| draw(&game.map).map_err(|e| e.to_string()))
-                .clone()
-                .map_err(|e| Error::data("the built-in board", e))?
+        // The built-in board on the built-in map is laid out the first time a picture
+        // needs it (campaigns made before draw the drawing); a GM's own file now, so
+        // that a broken one is refused by name.
+        let real = if geography == GEOGRAPHY_TOML && text == BOARD_TOML {
+            RealMap::BuiltIn
         } else {
-            draw(&game.map)?
+            RealMap::Own(Box::new(real_map(&game.map, &geography)?))
         };
         let mut game = game.with_board(layout);
-        game.geography = Some(drawn);
+        game.geography = Some(real);
         Ok(Box::new(game))
     },
     files: &[
@@ -164,7 +138,7 @@ pub struct GuerillaWarfare {
     board: Option<crate::maps::Layout>,
     /// The board on the real map and its coastlines (`picture=geography`); None where a
     /// GM's own board.toml replaces every picture.
-    geography: Option<Geography>,
+    geography: Option<RealMap>,
     /// The readers' board pictures (`View::svg`), drawn once where they are the same.
     boards: svg::Board,
     /// The step pictures last drawn, by what they show (see [`Shown`]).
@@ -174,6 +148,43 @@ pub struct GuerillaWarfare {
 /// The board on the real map: its layout, and the land cut to its cells (the built-in
 /// board only).
 type Geography = (crate::maps::Layout, Option<crate::maps::layout::Coast>);
+
+/// Where the real-map picture comes from.
+enum RealMap {
+    /// `geography.toml` as built in, on the built-in map: see [`built_in`].
+    BuiltIn,
+    /// A GM's own `geography.toml` (or board), laid out when the campaign was opened.
+    Own(Box<Geography>),
+}
+
+/// Lays out `text` (a `geography.toml`) for `map`. Real coastlines go under the built-in
+/// file only (a GM's own may frame another part of the world: its cells are drawn as
+/// they are), each province in one piece.
+fn real_map(map: &Map, text: &str) -> Result<Geography> {
+    let board = crate::systems::diplomacy::picture::layout(map, GEOGRAPHY_FILE, text)
+        .map_err(|e| Error::data(GEOGRAPHY_FILE, e))?;
+    if text != GEOGRAPHY_TOML {
+        return Ok((board, None));
+    }
+    let coast = crate::maps::layout::Coast::build(
+        crate::systems::diplomacy::COAST_FILE,
+        crate::systems::diplomacy::COAST_TOML,
+        &board,
+    )
+    .map_err(|e| Error::data(crate::systems::diplomacy::COAST_FILE, e))?
+    // Provinces of many seeds: one piece each, not a line round every cell.
+    .merged(&board);
+    Ok((board, Some(coast)))
+}
+
+/// The built-in board on its coastlines, the same every time: laying it out and cutting
+/// the land to its cells (some 35 ms) is done once a process and only when a picture
+/// needs it (a tick opens every campaign that is due, most of them drawing nothing), as
+/// Diplomacy's is. `map` is the built-in map.
+fn built_in(map: &Map) -> Option<&'static Geography> {
+    static BUILT_IN: std::sync::OnceLock<Option<Geography>> = std::sync::OnceLock::new();
+    BUILT_IN.get_or_init(|| real_map(map, GEOGRAPHY_TOML).ok()).as_ref()
+}
 
 /// Everything a step picture is drawn from: the state, the results its reader sees, the
 /// fractions (by their place in the state) that reader may see, and the frame. Readers
@@ -559,9 +570,14 @@ impl System for GuerillaWarfare {
         results: &[crate::systems::Event],
         frame: &crate::maps::Frame,
     ) -> Option<String> {
-        let (layout, coast) = match (s.rules.picture, &self.geography) {
-            (state::Picture::Geography, Some((layout, coast))) => (layout, coast.as_ref()),
-            _ => (self.board.as_ref()?, None),
+        let real = match (s.rules.picture, &self.geography) {
+            (state::Picture::Geography, Some(RealMap::BuiltIn)) => built_in(&self.map),
+            (state::Picture::Geography, Some(RealMap::Own(g))) => Some(g.as_ref()),
+            _ => None,
+        };
+        let (layout, coast) = match real {
+            Some((layout, coast)) => (layout, coast.as_ref()),
+            None => (self.board.as_ref()?, None),
         };
         let dec = decode(&self.map, s).ok()?;
         let shown = Shown {
