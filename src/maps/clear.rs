@@ -163,7 +163,7 @@ impl Placer {
 }
 
 /// A point inside one of `cells` (convex polygons)?
-fn inside(cells: &[Vec<Point>], p: Point) -> bool {
+pub fn inside(cells: &[Vec<Point>], p: Point) -> bool {
     cells.iter().any(|c| {
         let n = c.len();
         let side = |k: usize| {
@@ -331,8 +331,10 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
         let _ = write!(s, r##"<g transform="translate(0 {top:.0})">"##);
     }
     // Ground, provinces (filled by their owner where the scene says), borders.
-    if let Some(coast) = coast {
-        s.push_str(&on_coast(layout, scene, coast));
+    match coast {
+        Some(coast) if coast.merged => s.push_str(&on_coast_merged(layout, scene, coast)),
+        Some(coast) => s.push_str(&on_coast(layout, scene, coast)),
+        None => {}
     }
     let parts = (coast.is_none()).then(|| layout.clear_parts.get_or_init(|| Parts::of(layout)));
     if let Some(parts) = parts {
@@ -401,9 +403,22 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     // Hidden fractions: small counters inside their province, clear of the rest.
     let mut hidden: Vec<(f64, f64, usize)> = Vec::new();
     for (k, u) in scene.units.iter().enumerate().filter(|(_, u)| u.hidden) {
-        let Some(shape) = layout.shape(&u.at) else { continue };
+        let Some(index) = layout.shapes.iter().position(|sh| sh.id.eq_ignore_ascii_case(&u.at)) else {
+            continue;
+        };
+        let shape = &layout.shapes[index];
+        // On a merged coast, a land province's counter stands on its land, not in the
+        // water its cells reach into.
+        let on_land = |p: Point| match coast {
+            Some(c) if c.merged && shape.ground != Ground::Sea => c.on_land(index, p),
+            _ => true,
+        };
         let (x0, y0) = shape.label;
         let rw = text_width(&u.letter, 8.0) / 2.0 + 3.0;
+        // On a merged coast a small island (Sicily) may leave no spot of the two rings
+        // on its land: a ring nearer in, then the province's own point, which is.
+        let nearer = coast.is_some_and(|c| c.merged);
+        let closer = RING.iter().filter(|_| nearer).map(|(dx, dy)| (x0 + dx * (rw + 2.0), y0 + dy * 8.0));
         let cands: Vec<Rect> = RING
             .iter()
             .chain(RING.iter())
@@ -412,7 +427,9 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
                 let f = if j < RING.len() { 1.0 } else { 1.8 };
                 (x0 + dx * (rw + 9.0) * f, y0 + dy * 15.0 * f)
             })
-            .filter(|p| inside(&shape.cells, *p))
+            .chain(closer)
+            .chain(nearer.then_some((x0, y0)))
+            .filter(|p| inside(&shape.cells, *p) && on_land(*p))
             .map(|(x, y)| (x - rw, y - 6.5, x + rw, y + 6.5))
             .collect();
         let cands = if cands.is_empty() { vec![(x0 - 2.0 * rw, y0 - 20.0, x0, y0 - 7.0)] } else { cands };
@@ -666,6 +683,63 @@ fn on_coast(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
         s.push_str("</g>");
     }
     let _ = write!(s, r##"<path d="{}" fill="none" stroke="#5b6f82" stroke-width="1.1"/>"##, coast.land);
+    s
+}
+
+/// The ground on real coastlines with each province in one piece ([`Coast::merged`]):
+/// the sea, the lines between seas, the land, each land province's share without a
+/// line round each of its cells, the lines between land provinces (on the land only),
+/// and the shore.
+fn on_coast_merged(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
+    let mut s = String::new();
+    let sea = fill(Ground::Sea);
+    let _ = write!(
+        s,
+        r##"<defs><path id="coast-land" d="{}"/><clipPath id="coast-clip"><use href="#coast-land"/></clipPath></defs><rect width="{:.0}" height="{:.0}" fill="{sea}"/>"##,
+        coast.land,
+        Fixed(layout.width),
+        Fixed(layout.height)
+    );
+    let tint_of = |id: &str| scene.tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(id)).map(|(_, c)| c);
+    for shape in layout.shapes.iter().filter(|sh| sh.ground == Ground::Sea) {
+        let _ = write!(
+            s,
+            r##"<g class="province" data-id="{}"><title>{}</title><path d="{}" fill="{sea}" stroke="{sea}" stroke-width="0.6"/>"##,
+            esc(&shape.id),
+            esc(&shape.id.to_ascii_uppercase()),
+            shape.d
+        );
+        if let Some(t) = tint_of(&shape.id) {
+            let _ = write!(s, r##"<path d="{}" fill="{}" fill-opacity="0.42"/>"##, shape.d, esc(t));
+        }
+        s.push_str("</g>");
+    }
+    let _ =
+        write!(s, r##"<path d="{}" fill="none" stroke="#8fb3d6" stroke-width="0.9"/>"##, coast.sea_borders);
+    // The land's outline is written once and used three times (fill, clip, shore).
+    s.push_str(r##"<use href="#coast-land" fill="#d8d2c2" fill-rule="nonzero"/>"##);
+    for (i, shape) in layout.shapes.iter().enumerate().filter(|(_, sh)| sh.ground != Ground::Sea) {
+        let base = fill(shape.ground);
+        let _ = write!(
+            s,
+            r##"<g class="province" data-id="{}"><title>{}</title>"##,
+            esc(&shape.id),
+            esc(&shape.id.to_ascii_uppercase())
+        );
+        for (_, d) in coast.pieces.iter().filter(|(k, _)| *k == i) {
+            let _ = write!(s, r##"<path d="{d}" fill="{base}" stroke="{base}" stroke-width="0.6"/>"##);
+            if let Some(t) = tint_of(&shape.id) {
+                let _ = write!(s, r##"<path d="{d}" fill="{}" fill-opacity="0.42"/>"##, esc(t));
+            }
+        }
+        s.push_str("</g>");
+    }
+    let _ = write!(
+        s,
+        r##"<path d="{}" fill="none" stroke="#7a6f5a" stroke-width="0.9" clip-path="url(#coast-clip)"/>"##,
+        coast.land_borders
+    );
+    s.push_str(r##"<use href="#coast-land" fill="none" stroke="#5b6f82" stroke-width="1.1"/>"##);
     s
 }
 

@@ -122,6 +122,15 @@ pub struct Coast {
     pub land: String,
     /// Each land province's part of the land: (its index in `Layout::shapes`, path).
     pub pieces: Vec<(usize, String)>,
+    /// The same parts as polygons, to tell whether a point lies on the province's land.
+    pub parts: Vec<(usize, Vec<Vec<Point>>)>,
+    /// Drawn with each province in one piece ([`Coast::merged`]): no line between two
+    /// cells of one province. False for a coast as [`Coast::build`] reads it.
+    pub merged: bool,
+    /// With `merged`: the lines between two sea provinces (drawn under the land) and
+    /// between two land provinces (drawn on the land only), as SVG path data.
+    pub sea_borders: String,
+    pub land_borders: String,
 }
 
 #[derive(Deserialize)]
@@ -251,6 +260,7 @@ impl Coast {
         let boxes: Vec<_> = rings.iter().map(|r| bbox(r)).collect();
         let land = path_of(&rings);
         let mut pieces = Vec::new();
+        let mut all = Vec::new();
         for (i, shape) in layout.shapes.iter().enumerate() {
             if shape.ground == Ground::Sea {
                 continue;
@@ -270,9 +280,82 @@ impl Coast {
             }
             if !parts.is_empty() {
                 pieces.push((i, path_of(&parts)));
+                all.push((i, parts));
             }
         }
-        Ok(Coast { land, pieces })
+        Ok(Coast { land, pieces, parts: all, ..Coast::default() })
+    }
+
+    /// The same coast, drawn with each province in one piece: a board whose provinces
+    /// have many seeds (Guerilla Warfare's) would otherwise show a line round every
+    /// cell. Only the lines between two provinces are kept, those at sea apart from
+    /// those on land (the shore between them is the real one).
+    pub fn merged(mut self, layout: &Layout) -> Coast {
+        let ground_at = |p: Point| -> Option<Ground> {
+            if let Some(shape) = layout.shapes.iter().find(|sh| super::clear::inside(&sh.cells, p)) {
+                return Some(shape.ground);
+            }
+            layout
+                .blanks
+                .iter()
+                .find(|(_, c)| super::clear::inside(std::slice::from_ref(c), p))
+                .map(|(g, _)| *g)
+        };
+        let (mut sea, mut land) = (Vec::new(), Vec::new());
+        for &(p, q, shore) in &layout.borders {
+            if shore {
+                continue;
+            }
+            // Just off the middle of the line, on one side: both sides are sea or both land.
+            let (dx, dy) = (q.0 - p.0, q.1 - p.1);
+            let len = (dx * dx + dy * dy).sqrt();
+            if len < 1e-6 {
+                continue;
+            }
+            let m = ((p.0 + q.0) / 2.0 - dy / len * 0.5, (p.1 + q.1) / 2.0 + dx / len * 0.5);
+            match ground_at(m) {
+                Some(Ground::Sea) => sea.push(vec![p, q]),
+                Some(_) => land.push(vec![p, q]),
+                None => {}
+            }
+        }
+        let lines = |segments: &[Vec<Point>]| -> String {
+            use std::fmt::Write;
+            let mut d = String::new();
+            for seg in segments {
+                if let [p, q] = seg.as_slice() {
+                    let _ = write!(
+                        d,
+                        "M{:.1} {:.1} L{:.1} {:.1} ",
+                        super::decimal::Fixed(p.0),
+                        super::decimal::Fixed(p.1),
+                        super::decimal::Fixed(q.0),
+                        super::decimal::Fixed(q.1)
+                    );
+                }
+            }
+            d.trim_end().to_string()
+        };
+        self.sea_borders = lines(&sea);
+        self.land_borders = lines(&land);
+        self.merged = true;
+        self
+    }
+
+    /// Does `p` lie on the land of the province at `index` in `Layout::shapes`?
+    pub fn on_land(&self, index: usize, p: Point) -> bool {
+        self.parts.iter().filter(|(i, _)| *i == index).flat_map(|(_, polys)| polys).any(|poly| {
+            // Even-odd: a ray to the right crosses the outline an odd number of times.
+            let n = poly.len();
+            let mut odd = false;
+            for k in 0..n {
+                let (a, b) = (poly[k], poly[(k + 1) % n]);
+                if (a.1 > p.1) != (b.1 > p.1) && p.0 < a.0 + (p.1 - a.1) / (b.1 - a.1) * (b.0 - a.0) {
+                    odd = !odd;
+                }
+            }
+            odd
+        })
     }
 }
 

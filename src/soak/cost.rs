@@ -48,7 +48,8 @@ pub fn bench(system: &str, games: usize, seed: u64) -> Result<String> {
     let mut verified: Vec<f64> = Vec::new();
     for game in 0..played.games {
         let dir = root.path().join(format!("game-{game}"));
-        let bundle = dir.join("audit-bundle.json");
+        // The soak keeps each game's audit bundle beside the campaign, not in it.
+        let bundle = dir.with_file_name(format!("game-{game}.audit-bundle.json"));
         let mut best: Option<(f64, Vec<f64>)> = None;
         for _ in 0..RUNS {
             let started = Instant::now();

@@ -53,6 +53,11 @@ pub const BOARD_TOML: &str = include_str!("../../../games/guerilla-warfare/abstr
 /// Where each province lies on the board picture (see `crate::maps`).
 pub const PICTURE_FILE: &str = "board.toml";
 pub const PICTURE_TOML: &str = include_str!("../../../games/guerilla-warfare/board.toml");
+/// The board on the real map of Europe (`picture=geography`, new campaigns): the
+/// provinces at their real places, drawn on Diplomacy's Natural Earth coastlines
+/// (`crate::systems::diplomacy::COAST_TOML`, whose frame covers this board's).
+pub const GEOGRAPHY_FILE: &str = "geography.toml";
+pub const GEOGRAPHY_TOML: &str = include_str!("../../../games/guerilla-warfare/geography.toml");
 
 pub const DEMO_TOML: &str = include_str!("../../../games/guerilla-warfare/demo.toml");
 
@@ -60,13 +65,34 @@ pub static INFO: SystemInfo = SystemInfo {
     name: "guerilla-warfare",
     title: "Guerilla Warfare II (Diplomacy variant on the Abstraction board, with hidden fractional units)",
     open: |data| {
-        let game = GuerillaWarfare::from_text(&data.text("abstraction.toml")?)?;
-        let layout =
-            crate::systems::diplomacy::picture::layout(&game.map, PICTURE_FILE, &data.text(PICTURE_FILE)?)
-                .map_err(|e| Error::data(PICTURE_FILE, e))?;
-        Ok(Box::new(game.with_board(layout)))
+        let text = data.text("abstraction.toml")?;
+        let game = GuerillaWarfare::from_text(&text)?;
+        let drawing = data.text(PICTURE_FILE)?;
+        let layout = crate::systems::diplomacy::picture::layout(&game.map, PICTURE_FILE, &drawing)
+            .map_err(|e| Error::data(PICTURE_FILE, e))?;
+        // A GM's own board.toml replaces the drawing whatever the campaign's `picture`.
+        if drawing != PICTURE_TOML {
+            return Ok(Box::new(game.with_board(layout)));
+        }
+        let geography = data.text(GEOGRAPHY_FILE)?;
+        // The built-in board on the built-in map is laid out the first time a picture
+        // needs it (campaigns made before draw the drawing); a GM's own file now, so
+        // that a broken one is refused by name.
+        let real = if geography == GEOGRAPHY_TOML && text == BOARD_TOML {
+            RealMap::BuiltIn
+        } else {
+            RealMap::Own(Box::new(real_map(&game.map, &geography)?))
+        };
+        let mut game = game.with_board(layout);
+        game.geography = Some(real);
+        Ok(Box::new(game))
     },
-    files: &[("abstraction.toml", BOARD_TOML), (PICTURE_FILE, PICTURE_TOML), ("demo.toml", DEMO_TOML)],
+    files: &[
+        ("abstraction.toml", BOARD_TOML),
+        (PICTURE_FILE, PICTURE_TOML),
+        (GEOGRAPHY_FILE, GEOGRAPHY_TOML),
+        ("demo.toml", DEMO_TOML),
+    ],
     tools: super::Tools { what_if: None, bench: None, map: Some(svg::map_svg) },
     options: &[
         super::options::OptionSpec {
@@ -94,6 +120,11 @@ pub static INFO: SystemInfo = SystemInfo {
             values: &["standard", "two-season"],
             help: "two-season: retreat preferences with every move, build and removal lists with the moves before an adjustment month",
         },
+        super::options::OptionSpec {
+            key: "picture",
+            values: &["drawing", "geography"],
+            help: "the board the pictures are drawn on: geography (real places on real coastlines, geography.toml) or drawing (points read off the Pouch drawing, board.toml) (pinned: geography)",
+        },
     ],
     rules: 1,
 };
@@ -105,10 +136,54 @@ pub struct GuerillaWarfare {
     names: Names,
     ice: Ice,
     board: Option<crate::maps::Layout>,
+    /// The board on the real map and its coastlines (`picture=geography`); None where a
+    /// GM's own board.toml replaces every picture.
+    geography: Option<RealMap>,
     /// The readers' board pictures (`View::svg`), drawn once where they are the same.
     boards: svg::Board,
     /// The step pictures last drawn, by what they show (see [`Shown`]).
     pictures: crate::maps::kept::Kept<Shown, Option<std::sync::Arc<str>>>,
+}
+
+/// The board on the real map: its layout, and the land cut to its cells (the built-in
+/// board only).
+type Geography = (crate::maps::Layout, Option<crate::maps::layout::Coast>);
+
+/// Where the real-map picture comes from.
+enum RealMap {
+    /// `geography.toml` as built in, on the built-in map: see [`built_in`].
+    BuiltIn,
+    /// A GM's own `geography.toml` (or board), laid out when the campaign was opened.
+    Own(Box<Geography>),
+}
+
+/// Lays out `text` (a `geography.toml`) for `map`. Real coastlines go under the built-in
+/// file only (a GM's own may frame another part of the world: its cells are drawn as
+/// they are), each province in one piece.
+fn real_map(map: &Map, text: &str) -> Result<Geography> {
+    let board = crate::systems::diplomacy::picture::layout(map, GEOGRAPHY_FILE, text)
+        .map_err(|e| Error::data(GEOGRAPHY_FILE, e))?;
+    if text != GEOGRAPHY_TOML {
+        return Ok((board, None));
+    }
+    let coast = crate::maps::layout::Coast::build(
+        crate::systems::diplomacy::COAST_FILE,
+        crate::systems::diplomacy::COAST_TOML,
+        &board,
+    )
+    .map_err(|e| Error::data(crate::systems::diplomacy::COAST_FILE, e))?
+    // Provinces of many seeds: one piece each, not a line round every cell.
+    .merged(&board);
+    Ok((board, Some(coast)))
+}
+
+/// The built-in board on its coastlines, the same every time: laying it out and cutting
+/// the land to its cells (some 35 ms) is done once a process and only when a picture
+/// needs it (a tick opens every campaign that is due, most of them drawing nothing), as
+/// Diplomacy's is. `map` is the built-in map.
+fn built_in(map: &Map) -> Option<&'static Geography> {
+    static BUILT_IN: std::sync::OnceLock<Option<Geography>> = std::sync::OnceLock::new();
+    BUILT_IN.get_or_init(|| real_map(map, GEOGRAPHY_TOML).ok()).as_ref()
 }
 
 /// Everything a step picture is drawn from: the state, the results its reader sees, the
@@ -146,6 +221,7 @@ impl GuerillaWarfare {
             names,
             ice,
             board: None,
+            geography: None,
             boards: svg::Board::default(),
             // Every reader's of the steps drawn at once.
             pictures: crate::maps::kept::Kept::new(24),
@@ -247,9 +323,14 @@ fn parse_rules(options: &BTreeMap<String, String>) -> Result<Rules> {
             ("year", other) => {
                 return Err(Error::setup(format!("option year={other}: use standard or two-season")));
             }
+            ("picture", "drawing") => rules.picture = state::Picture::Drawing,
+            ("picture", "geography") => rules.picture = state::Picture::Geography,
+            ("picture", other) => {
+                return Err(Error::setup(format!("option picture={other}: use geography or drawing")));
+            }
             _ => {
                 return Err(Error::setup(format!(
-                    "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november, dispersed=count|free, landing=within-limit|always, year=standard|two-season)"
+                    "guerilla-warfare has no option '{key}' (it has: limit=nationality|all, autumn=before-builds|november, dispersed=count|free, landing=within-limit|always, year=standard|two-season, picture=geography|drawing)"
                 )));
             }
         }
@@ -282,11 +363,11 @@ impl System for GuerillaWarfare {
         Ok(self.start(rules))
     }
 
-    /// New campaigns count dispersed units at adjustments (R25) and land a fleet's
-    /// fractions only within the whole-unit limit (R26); campaigns made before these
-    /// rulings keep the earlier readings.
+    /// New campaigns count dispersed units at adjustments (R25), land a fleet's
+    /// fractions only within the whole-unit limit (R26) and draw the board on the real
+    /// map; campaigns made before keep the earlier readings and the drawing.
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
-        &[("dispersed", "count"), ("landing", "within-limit")]
+        &[("dispersed", "count"), ("landing", "within-limit"), ("picture", "geography")]
     }
 
     fn phase(&self, s: &State) -> Phase {
@@ -489,7 +570,15 @@ impl System for GuerillaWarfare {
         results: &[crate::systems::Event],
         frame: &crate::maps::Frame,
     ) -> Option<String> {
-        let layout = self.board.as_ref()?;
+        let real = match (s.rules.picture, &self.geography) {
+            (state::Picture::Geography, Some(RealMap::BuiltIn)) => built_in(&self.map),
+            (state::Picture::Geography, Some(RealMap::Own(g))) => Some(g.as_ref()),
+            _ => None,
+        };
+        let (layout, coast) = match real {
+            Some((layout, coast)) => (layout, coast.as_ref()),
+            None => (self.board.as_ref()?, None),
+        };
         let dec = decode(&self.map, s).ok()?;
         let shown = Shown {
             state: s.clone(),
@@ -502,9 +591,9 @@ impl System for GuerillaWarfare {
             style: frame.style,
             step: frame.step,
         };
-        let drawn = self
-            .pictures
-            .get_or(&shown, || self.draw_picture(layout, s, &dec, viewer, results, frame).map(Into::into));
+        let drawn = self.pictures.get_or(&shown, || {
+            self.draw_picture((layout, coast), s, &dec, viewer, results, frame).map(Into::into)
+        });
         drawn.map(|d| d.to_string())
     }
 
@@ -609,7 +698,7 @@ impl GuerillaWarfare {
     /// The step picture for `viewer` (see `picture`).
     fn draw_picture(
         &self,
-        layout: &crate::maps::Layout,
+        (layout, coast): (&crate::maps::Layout, Option<&crate::maps::layout::Coast>),
         s: &State,
         dec: &Decoded,
         viewer: &Viewer,
@@ -638,7 +727,7 @@ impl GuerillaWarfare {
             );
             let mut scene = picture::clear(&self.map, scene, title, &dec.ownership);
             scene.notes.push("small dashed counters: your own hidden fractions".into());
-            return Some(crate::maps::clear::svg(layout, &scene));
+            return Some(crate::maps::clear::svg_on(layout, &scene, coast));
         }
         Some(crate::maps::draw::svg(layout, &scene))
     }

@@ -100,6 +100,30 @@ pub struct Rules {
     /// the moves (see `two_season`). Saved only when set.
     #[serde(default, skip_serializing_if = "Year::is_standard")]
     pub year: Year,
+    /// Option `picture`: which board the step pictures are drawn on. A picture's data,
+    /// not the rules', but the pictures are committed in the ledger, so new campaigns
+    /// pin `geography` and those made before keep the drawing. Saved only when set.
+    #[serde(default, skip_serializing_if = "Picture::is_drawing")]
+    pub picture: Picture,
+}
+
+/// Option `picture`: the board the step pictures are drawn on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Picture {
+    /// Cells grown from points read off the Pouch drawing (`board.toml`; campaigns
+    /// made before the option).
+    #[default]
+    Drawing,
+    /// The provinces at their real places on Natural Earth's coastlines
+    /// (`geography.toml`; pinned in new campaigns).
+    Geography,
+}
+
+impl Picture {
+    fn is_drawing(&self) -> bool {
+        *self == Picture::Drawing
+    }
 }
 
 /// Option `year`: how retreats and adjustments are ordered.
