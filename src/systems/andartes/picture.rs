@@ -239,7 +239,7 @@ pub fn greece(map: &super::rules::Map, board: &str, coast: &str) -> Result<(Layo
         }
     }
     let all: Vec<Vec<Point>> = land.into_iter().map(|(r, _)| r).collect();
-    Ok((layout, Coast { land: path_of(&all), pieces }))
+    Ok((layout, Coast { land: path_of(&all), pieces, ..Default::default() }))
 }
 
 /// `scene` (made [`clear`]) with the step's attacks and losses, for campaigns with
