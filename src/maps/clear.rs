@@ -332,7 +332,18 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     }
     // Ground, provinces (filled by their owner where the scene says), borders.
     match coast {
-        Some(coast) if coast.merged => s.push_str(&on_coast_merged(layout, scene, coast)),
+        Some(coast) if coast.merged => {
+            // The land reaches past the frame's edges (the outlines are cut to a wider
+            // frame): it is clipped to the map so that it never covers the title bar.
+            let _ = write!(
+                s,
+                r##"<clipPath id="map-frame"><rect width="{:.0}" height="{:.0}"/></clipPath><g clip-path="url(#map-frame)">"##,
+                Fixed(w),
+                Fixed(h)
+            );
+            s.push_str(&on_coast_merged(layout, scene, coast));
+            s.push_str("</g>");
+        }
         Some(coast) => s.push_str(&on_coast(layout, scene, coast)),
         None => {}
     }
