@@ -14,7 +14,7 @@ use super::data::{AreaType, Data, Side};
 use super::geography::Geography;
 use super::picture::{Mark, MarkKind};
 use super::state::State;
-use super::svg::{badges, counts, legend_rows, write_legend};
+use super::svg::{badges, counts, legend_rows, write_badge, write_legend};
 use crate::maps::clear::{Placer, Rect, TITLE_H, text_box, text_width};
 use crate::report::xml as esc;
 
@@ -263,16 +263,7 @@ pub fn svg(state: &State, data: &Data, geo: &Geography, marks: &[Mark], step: u6
                     .collect()
             }
         };
-        let cands: Vec<_> = spots.iter().map(|(bx, by)| (bx - r, by - r, bx + r, by + r)).collect();
-        let i = placer.place(&cands).min(spots.len().saturating_sub(1));
-        let Some(&(bx, by)) = spots.get(i) else { continue };
-        let _ = write!(
-            s,
-            r##"<g id="mark-{k}" class="order {class}"><title>{}</title><circle cx="{bx:.1}" cy="{by:.1}" r="{r:.1}" fill="{colour}" stroke="#fff" stroke-width="1"/><text x="{bx:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-size="10" font-weight="bold">{}</text></g>"##,
-            esc(title),
-            by + 3.6,
-            esc(text)
-        );
+        write_badge(&mut s, &mut placer, &spots, r, k, (colour, text, class, title));
     }
     s.push_str(&texts);
     s.push_str("</g>");

@@ -346,16 +346,7 @@ pub fn svg_clear(state: &State, data: &Data, marks: &[Mark], step: u64) -> Strin
                 (x + dist * angle.cos(), y - dist * angle.sin())
             })
             .collect();
-        let cands: Vec<_> = spots.iter().map(|(bx, by)| (bx - r, by - r, bx + r, by + r)).collect();
-        let i = placer.place(&cands);
-        let (bx, by) = spots[i.min(spots.len() - 1)];
-        let _ = write!(
-            s,
-            r##"<g id="mark-{k}" class="order {class}"><title>{}</title><circle cx="{bx:.1}" cy="{by:.1}" r="{r:.1}" fill="{colour}" stroke="#fff" stroke-width="1"/><text x="{bx:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-size="10" font-weight="bold">{}</text></g>"##,
-            esc(title),
-            by + 3.6,
-            esc(text)
-        );
+        write_badge(&mut s, &mut placer, &spots, r, k, (colour, text, class, title));
     }
     s.push_str(&texts);
     s.push_str("</g>");
@@ -460,6 +451,29 @@ pub(super) fn write_legend(s: &mut String, state: &State, rows: &[LegendRow], ba
 
 /// A badge beside an area: the area, its colour, its text, its class and its hover text.
 pub(super) type Badge = (String, &'static str, String, &'static str, String);
+
+/// Writes badge number `k` (its colour, text, class and title) at the first of `spots`
+/// the placer finds free: one drawing for the schematic and the real map.
+pub(super) fn write_badge(
+    s: &mut String,
+    placer: &mut crate::maps::clear::Placer,
+    spots: &[(f64, f64)],
+    r: f64,
+    k: usize,
+    (colour, text, class, title): (&str, &str, &str, &str),
+) {
+    use std::fmt::Write;
+    let cands: Vec<_> = spots.iter().map(|(bx, by)| (bx - r, by - r, bx + r, by + r)).collect();
+    let i = placer.place(&cands).min(spots.len().saturating_sub(1));
+    let Some(&(bx, by)) = spots.get(i) else { return };
+    let _ = write!(
+        s,
+        r##"<g id="mark-{k}" class="order {class}"><title>{}</title><circle cx="{bx:.1}" cy="{by:.1}" r="{r:.1}" fill="{colour}" stroke="#fff" stroke-width="1"/><text x="{bx:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-size="10" font-weight="bold">{}</text></g>"##,
+        esc(title),
+        by + 3.6,
+        esc(text)
+    );
+}
 
 /// One badge a lost unit, mission or build of the step, in the order the results
 /// tell them, then one a Terror marker on the board.
