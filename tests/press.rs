@@ -338,7 +338,10 @@ fn grey_press_cannot_be_traced_to_its_writer_by_the_order_of_accepted_mails() {
     let (old_right, sent) = results[0];
     let (new_right, _) = results[1];
     println!("grey-press attack: arrival order {old_right} of {sent} right, shuffled {new_right} of {sent}");
-    // 70 letters: chance is 10 right (σ ≈ 2.9); arrival order gives nearly all.
+    // 70 letters in 10 steps of 7: a fair shuffle leaves one letter in its place a step
+    // on average, 10 right in all with σ = √10 ≈ 3.2; arrival order gives all 70. A fair
+    // shuffle reaches 30 about once in four million runs (the exact sum of ten 7-card
+    // fixed-point counts); the old bound, 20, failed once in 290 and failed a CI run.
     assert!(old_right > sent / 2, "the attack should work on arrival order: {old_right} of {sent}");
-    assert!(new_right <= sent / 7 + 9, "grey letters traced: {new_right} of {sent} right");
+    assert!(new_right <= sent / 7 + 19, "grey letters traced: {new_right} of {sent} right");
 }
