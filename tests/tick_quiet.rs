@@ -37,7 +37,7 @@ fn hold_lock(dir: &Path) -> std::fs::File {
 fn tick_within(root: &Path, when: &str, limit: Duration) -> Result<String, std::process::Child> {
     let mut child = umpire()
         .env("UMPIRE_NOW", when)
-        .args(["tick", "--root", root.to_str().unwrap()])
+        .args(["tick", "--root", root.to_str().unwrap(), "--jobs", "3"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -125,4 +125,66 @@ fn a_quiet_campaign_is_not_opened_until_something_can_be_due() {
     let out = run_at(&at(48.1), &["tick", "--root", root.to_str().unwrap()]);
     assert!(out.contains("late: bob"), "{out}");
     assert!(dir.join("reports/1/public.txt").exists());
+}
+
+/// `tick --root --jobs N` works on several campaigns at once, yet prints them in the
+/// order of their folders, each resolved at its deadline as one at a time would; one
+/// campaign whose lock another command holds does not stop the others.
+#[test]
+fn campaigns_ticked_together_report_in_folder_order_and_a_locked_one_holds_up_none() {
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("root");
+    std::fs::create_dir_all(&root).unwrap();
+    let names = ["a1", "b2", "c3", "d4", "e5", "f6"];
+    for name in names {
+        let d = root.join(name);
+        run_at(
+            T0,
+            &[
+                "new",
+                "dice",
+                d.to_str().unwrap(),
+                "--player",
+                "alice=alice@example.org",
+                "--player",
+                "bob=bob@example.org",
+                "--gm-email",
+                "gm@example.org",
+                "--option",
+                "rounds=yes",
+                "--deadline-hours",
+                "48",
+            ],
+        );
+    }
+    // The first campaign is busy with another command past the deadline.
+    let lock = hold_lock(&root.join("a1"));
+    let out = match tick_within(&root, &at(48.5), Duration::from_secs(2)) {
+        Ok(out) => panic!("tick finished although a due campaign's lock is held: {out}"),
+        Err(child) => {
+            // Meanwhile the others were resolved, on the other workers.
+            let deadline = Instant::now() + Duration::from_secs(60);
+            while !names[1..].iter().all(|n| root.join(n).join("reports/1/public.txt").exists()) {
+                assert!(Instant::now() < deadline, "the unlocked campaigns were held up by the locked one");
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            assert!(!root.join("a1/reports/1/public.txt").exists(), "the locked campaign was changed");
+            drop(lock);
+            let done = child.wait_with_output().unwrap();
+            String::from_utf8_lossy(&done.stdout).into_owned()
+        }
+    };
+    let firsts: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix(root.to_str().unwrap()))
+        .filter_map(|l| l.trim_start_matches('/').split(':').next())
+        .collect();
+    assert_eq!(firsts, names, "{out}");
+    assert_eq!(out.matches("late: alice, bob").count(), names.len(), "{out}");
+    for name in names {
+        assert!(root.join(name).join("reports/1/public.txt").exists(), "{name} not resolved");
+    }
+    // One at a time gives the same lines.
+    let again = run_at(&at(49.0), &["tick", "--root", root.to_str().unwrap(), "--jobs", "1"]);
+    assert_eq!(again.matches("nothing due").count(), names.len(), "{again}");
 }

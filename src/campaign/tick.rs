@@ -34,6 +34,57 @@ pub fn tick_dir(dir: &std::path::Path) -> Result<Option<Ticked>> {
     tick(&mut c).map(Some)
 }
 
+/// How many campaigns `tick --root` works on at once by default: twice the cores, since
+/// a campaign at its deadline spends most of its wall time waiting for the disk to make
+/// its files durable, and several waiting together share the filesystem's commits.
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get()).saturating_mul(2).clamp(1, 16)
+}
+
+/// Ticks every campaign in `dirs`, `jobs` of them at once, and hands each one's result
+/// to `each` on the calling thread in the order of `dirs`, as soon as it and every one
+/// before it are done (so a GM's log reads as if they ran one after another).
+///
+/// Campaigns are independent (each has its own lock and files), so one campaign's
+/// trouble, or its slow disk, never holds up another's deadline.
+pub fn tick_dirs(
+    dirs: &[std::path::PathBuf],
+    jobs: usize,
+    mut each: impl FnMut(&std::path::Path, Result<Option<Ticked>>),
+) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let jobs = jobs.clamp(1, dirs.len().max(1));
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(dir) = dirs.get(i) else { break };
+                    if tx.send((i, tick_dir(dir))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        let mut waiting = std::collections::BTreeMap::new();
+        let mut shown = 0;
+        for (i, result) in rx {
+            waiting.insert(i, result);
+            while let Some(result) = waiting.remove(&shown) {
+                if let Some(dir) = dirs.get(shown) {
+                    each(dir, result);
+                }
+                shown += 1;
+            }
+        }
+    });
+}
+
 /// What one tick found about the next one.
 enum Next {
     /// Something was done: look again next time.

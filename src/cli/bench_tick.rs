@@ -23,7 +23,8 @@ use umpire::campaign::{clock, store, tick};
 const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 
 fn set_now(t: chrono::DateTime<chrono::Utc>) {
-    // SAFETY: the bench is single-threaded; nothing reads the environment concurrently.
+    // SAFETY: called only between passes, when no tick thread is running; nothing else
+    // reads the environment concurrently.
     unsafe { std::env::set_var("UMPIRE_NOW", t.to_rfc3339()) };
 }
 
@@ -60,20 +61,29 @@ impl Pass {
     }
 }
 
-fn tick_all(dirs: &[PathBuf]) -> Result<Pass> {
+fn tick_all(dirs: &[PathBuf], jobs: usize) -> Result<Pass> {
     let cpu_before = cpu_seconds();
     let start = Instant::now();
     let mut steps = 0;
-    for d in dirs {
-        // As `tick --root` does: a campaign that recorded it is quiet is not opened.
-        steps += tick::tick_dir(d)?.map_or(0, |t| t.steps.len());
+    let mut failure = None;
+    // As `tick --root` does: several at once, and a campaign that recorded it is quiet
+    // is not opened.
+    tick::tick_dirs(dirs, jobs, |dir, result| match result {
+        Ok(t) => steps += t.map_or(0, |t| t.steps.len()),
+        Err(e) => {
+            failure.get_or_insert_with(|| format!("{}: {e:#}", dir.display()));
+        }
+    });
+    if let Some(f) = failure {
+        anyhow::bail!(f);
     }
     let wall = start.elapsed().as_secs_f64();
     let cpu = cpu_before.zip(cpu_seconds()).map(|((u0, s0), (u1, s1))| (u1 - u0, s1 - s0));
     Ok(Pass { wall, cpu, steps })
 }
 
-pub fn run(campaigns: usize, dir: Option<PathBuf>) -> Result<i32> {
+pub fn run(campaigns: usize, dir: Option<PathBuf>, jobs: Option<usize>) -> Result<i32> {
+    let jobs = jobs.unwrap_or_else(tick::default_jobs);
     let root = match &dir {
         Some(d) => {
             store::create_dirs(d)?;
@@ -119,12 +129,12 @@ pub fn run(campaigns: usize, dir: Option<PathBuf>) -> Result<i32> {
     }
     store::set_durable(true);
     set_now(start + Duration::hours(1));
-    let first = tick_all(&dirs)?;
+    let first = tick_all(&dirs, jobs)?;
     set_now(start + Duration::hours(1) + Duration::minutes(1));
-    let idle = tick_all(&dirs)?;
+    let idle = tick_all(&dirs, jobs)?;
     set_now(start + Duration::hours(25));
-    let due = tick_all(&dirs)?;
-    sayln!("bench tick: {campaigns} Diplomacy campaigns (writes synced to disk)");
+    let due = tick_all(&dirs, jobs)?;
+    sayln!("bench tick: {campaigns} Diplomacy campaigns, {jobs} at once (writes synced to disk)");
     sayln!("  first idle tick over all (each opened, found quiet): {}", first.describe(campaigns));
     sayln!("  idle tick a minute later (cron; quiet, not opened):  {}", idle.describe(campaigns));
     sayln!("  tick over all at their deadline (NMR, resolve):      {}", due.describe(campaigns));

@@ -78,7 +78,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
             Some(root) => ingest_routed(&root, paths, stdin, maildir, mbox),
             None => ingest_command(paths, stdin, maildir, mbox),
         },
-        Command::Tick { dir, root } => tick_command(dir, root),
+        Command::Tick { dir, root, jobs } => tick_command(dir, root, jobs.map(usize::from)),
         Command::Adjudicate { dir, force } => {
             let mut c = Campaign::open(&dir)?;
             // Mail stored before a crash is answered before the phase is sealed.
@@ -264,8 +264,8 @@ pub fn dispatch(command: Command) -> Result<i32> {
             say!("{}", what_if(&read(position)?, &[orders.as_str()], output)?);
             Ok(0)
         }
-        Command::Bench { system, games, dir, .. } if system == "tick" => {
-            super::bench_tick::run(games.unwrap_or(20), dir)
+        Command::Bench { system, games, dir, jobs, .. } if system == "tick" => {
+            super::bench_tick::run(games.unwrap_or(20), dir, jobs.map(usize::from))
         }
         // Its cost is the GM loop's: bot games through it, each step and each replay timed.
         Command::Bench { system, games, seed, .. } if system == "guerilla-warfare" => {
@@ -454,7 +454,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
     }
 }
 
-fn tick_command(dir: Option<PathBuf>, root: Option<PathBuf>) -> Result<i32> {
+fn tick_command(dir: Option<PathBuf>, root: Option<PathBuf>, jobs: Option<usize>) -> Result<i32> {
     let dirs = match (dir, root) {
         (Some(_), Some(_)) => bail!("give a campaign directory or --root, not both"),
         (None, Some(root)) => route::campaign_dirs(&root)?,
@@ -462,31 +462,29 @@ fn tick_command(dir: Option<PathBuf>, root: Option<PathBuf>) -> Result<i32> {
         (None, None) => vec![PathBuf::from(".")],
     };
     let mut failed = 0;
-    for dir in dirs {
-        // One campaign's trouble must not stop the others' deadlines.
-        match tick::tick_dir(&dir) {
-            Ok(None) => sayln!("{}: nothing due", dir.display()),
-            Ok(Some(t)) => {
-                let mut parts = Vec::new();
-                if t.reminders > 0 {
-                    parts.push(format!("{} reminder(s)", t.reminders));
-                }
-                if !t.late.is_empty() {
-                    parts.push(format!("late: {}", t.late.join(", ")));
-                }
-                if let Some(n) = &t.note {
-                    parts.push(n.clone());
-                }
-                let summary = if parts.is_empty() { "nothing due".to_string() } else { parts.join("; ") };
-                sayln!("{}: {summary}", dir.display());
-                print_outcomes(&t.steps);
+    // One campaign's trouble must not stop the others' deadlines.
+    tick::tick_dirs(&dirs, jobs.unwrap_or_else(tick::default_jobs), |dir, result| match result {
+        Ok(None) => sayln!("{}: nothing due", dir.display()),
+        Ok(Some(t)) => {
+            let mut parts = Vec::new();
+            if t.reminders > 0 {
+                parts.push(format!("{} reminder(s)", t.reminders));
             }
-            Err(e) => {
-                failed += 1;
-                eprintln!("umpire: {}: {e:#}", dir.display());
+            if !t.late.is_empty() {
+                parts.push(format!("late: {}", t.late.join(", ")));
             }
+            if let Some(n) = &t.note {
+                parts.push(n.clone());
+            }
+            let summary = if parts.is_empty() { "nothing due".to_string() } else { parts.join("; ") };
+            sayln!("{}: {summary}", dir.display());
+            print_outcomes(&t.steps);
         }
-    }
+        Err(e) => {
+            failed += 1;
+            eprintln!("umpire: {}: {e:#}", dir.display());
+        }
+    });
     Ok(if failed == 0 { 0 } else { 1 })
 }
 

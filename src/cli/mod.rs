@@ -92,6 +92,10 @@ enum Command {
         /// ...or every campaign under this directory.
         #[arg(long, value_name = "DIR")]
         root: Option<PathBuf>,
+        /// With --root: how many campaigns to work on at once (default: twice the
+        /// cores, at most 16). Their output still comes in the order of the folders.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
     },
     /// Seal the open phase, resolve it with its committed dice, write the reports.
     Adjudicate {
@@ -213,6 +217,9 @@ enum Command {
         /// temporary directory), so a GM can measure the disk the games will live on.
         #[arg(long)]
         dir: Option<PathBuf>,
+        /// For `bench tick`: campaigns ticked at once, as `tick --jobs` (default: its default).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
     },
     /// Write one issue of a zine over several campaigns (text, Markdown, BBCode and
     /// HTML), from their public records only.
