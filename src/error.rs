@@ -3,7 +3,7 @@
 //! The command line (`src/cli`) turns these into one line for the GM; code that
 //! drives umpire as a library can match on them (a lock held by another command, a
 //! campaign file that does not read, a refused setting, a record that does not
-//! verify). Game rules have their own error type, [`crate::systems::Error`], carried
+//! verify). Game rules have their own error type, [`crate::engine::Error`], carried
 //! here as [`Error::System`].
 
 use std::path::PathBuf;
@@ -34,7 +34,7 @@ pub enum Error {
     Template(String),
     /// The game system failed.
     #[error(transparent)]
-    System(#[from] crate::systems::Error),
+    System(#[from] crate::engine::Error),
     /// JSON that does not read or write.
     #[error(transparent)]
     Json(#[from] serde_json::Error),

@@ -7,12 +7,15 @@
 pub mod audit;
 pub mod campaign;
 pub mod dice;
+pub mod disk;
+pub mod engine;
 pub mod error;
+pub mod games;
 pub mod mail;
 pub mod maps;
+pub mod markup;
 pub mod orders;
 pub mod report;
 pub mod soak;
-pub mod systems;
 pub mod trust;
 pub mod zine;

@@ -14,13 +14,13 @@ use algeria_support::{data, put};
 use common::*;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
-use umpire::systems::algeria::Algeria;
-use umpire::systems::algeria::board::{Log, To};
-use umpire::systems::algeria::data::Side;
-use umpire::systems::algeria::dice::Given;
-use umpire::systems::algeria::events;
-use umpire::systems::algeria::state::{Box_, Options, Stage, State};
-use umpire::systems::{Dice, Setup, System};
+use umpire::engine::{Dice, Setup, System};
+use umpire::games::algeria::Algeria;
+use umpire::games::algeria::board::{Log, To};
+use umpire::games::algeria::data::Side;
+use umpire::games::algeria::dice::Given;
+use umpire::games::algeria::events;
+use umpire::games::algeria::state::{Box_, Options, Stage, State};
 use umpire::trust::h;
 
 /// The soak through the binary and the whole GM loop (mail in, commit, reports,

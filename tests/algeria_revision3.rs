@@ -3,14 +3,14 @@
 //! as they did). The coup's free mobilization of units and the Flush's airmobilization
 //! are new forms that the earlier build refused.
 
-use umpire::systems::algeria::board::Log;
-use umpire::systems::algeria::combat::{self, Engagement};
-use umpire::systems::algeria::data::Side;
-use umpire::systems::algeria::dice::Given;
-use umpire::systems::algeria::fln_missions::{self, Done};
-use umpire::systems::algeria::orders::{self, Mission, Order};
-use umpire::systems::algeria::state::{Box_, Options, State};
-use umpire::systems::algeria::{gov_missions, interphase, react, reinforce, standing};
+use umpire::games::algeria::board::Log;
+use umpire::games::algeria::combat::{self, Engagement};
+use umpire::games::algeria::data::Side;
+use umpire::games::algeria::dice::Given;
+use umpire::games::algeria::fln_missions::{self, Done};
+use umpire::games::algeria::orders::{self, Mission, Order};
+use umpire::games::algeria::state::{Box_, Options, State};
+use umpire::games::algeria::{gov_missions, interphase, react, reinforce, standing};
 
 mod algeria_support;
 
@@ -268,7 +268,7 @@ fn r29_a_harassed_unit_stays_in_its_box() {
 /// that area's OPS box.
 #[test]
 fn r30_the_cadre_to_and_from_france_ends_in_ops() {
-    use umpire::systems::algeria::deploy;
+    use umpire::games::algeria::deploy;
     let d = data();
     let mut s = empty(3);
     put(&mut s, "FT1", "front", "I-1", Box_::Underground);
@@ -302,8 +302,8 @@ fn r26_the_oas_comes_at_the_next_reinforcement_after_spending_to_30() {
 /// Suppression; the OAS's free Suppression (11.3) rolls with no DRM.
 #[test]
 fn r32_amnesty_does_not_help_the_oas() {
-    use umpire::systems::algeria::ops;
-    use umpire::systems::algeria::state::Oas;
+    use umpire::games::algeria::ops;
+    use umpire::games::algeria::state::Oas;
     let d = data();
     let mut s = empty(3);
     s.effects.insert("amnesty".into());

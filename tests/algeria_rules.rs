@@ -9,12 +9,12 @@ use algeria_support::{data, put};
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use umpire::systems::algeria::combat::{self, Choices, Engagement};
-use umpire::systems::algeria::data::{AreaType, Data, Side};
-use umpire::systems::algeria::dice::Given;
-use umpire::systems::algeria::interphase;
-use umpire::systems::algeria::psl;
-use umpire::systems::algeria::state::{Box_, Options, State};
+use umpire::games::algeria::combat::{self, Choices, Engagement};
+use umpire::games::algeria::data::{AreaType, Data, Side};
+use umpire::games::algeria::dice::Given;
+use umpire::games::algeria::interphase;
+use umpire::games::algeria::psl;
+use umpire::games::algeria::state::{Box_, Options, State};
 
 fn start(scenario: &str) -> State {
     algeria_support::start(Options { scenario: scenario.into(), ..Options::default() })
@@ -402,10 +402,10 @@ fn redeployment_returns_units_and_resets_points() {
     assert_eq!(s.air, s.air_max);
 }
 
-use umpire::systems::algeria::board::{self, Log};
-use umpire::systems::algeria::orders::{Mission, Split};
-use umpire::systems::algeria::state::Oas;
-use umpire::systems::algeria::{events, fln_missions, gov_missions, ops, react, reinforce};
+use umpire::games::algeria::board::{self, Log};
+use umpire::games::algeria::orders::{Mission, Split};
+use umpire::games::algeria::state::Oas;
+use umpire::games::algeria::{events, fln_missions, gov_missions, ops, react, reinforce};
 
 fn log_text(log: &Log) -> String {
     log.lines.iter().map(|(_, l)| l.as_str()).collect::<Vec<_>>().join("\n")
@@ -759,10 +759,10 @@ fn r25_raid_results_and_the_cadre_in_france() {
     assert_eq!(s.ap, ap - 1 + 6);
     put(&mut s, "CA1", "cadre", "IV-2", Box_::Underground);
     let mut log = Log::default();
-    umpire::systems::algeria::deploy::fln(&mut s, &d, &["DEPLOY CA1 FRANCE".to_string()], &mut log);
+    umpire::games::algeria::deploy::fln(&mut s, &d, &["DEPLOY CA1 FRANCE".to_string()], &mut log);
     assert_eq!(s.units["CA1"].area, "IV-2", "no Front in IV-2");
     put(&mut s, "FT1", "front", "IV-2", Box_::Underground);
-    umpire::systems::algeria::deploy::fln(&mut s, &d, &["DEPLOY CA1 FRANCE".to_string()], &mut log);
+    umpire::games::algeria::deploy::fln(&mut s, &d, &["DEPLOY CA1 FRANCE".to_string()], &mut log);
     assert_eq!(s.units["CA1"].area, "FRANCE");
 }
 
@@ -894,7 +894,7 @@ fn event_choices_asked_by_mail() {
     events::random_events(&mut s, &d, &mut Given::new(&[4, 6]), &mut Log::default());
     let q = s.event_question.clone().unwrap();
     assert_eq!((q.event.as_str(), q.chooser), ("purge", Side::Government));
-    assert_eq!(ops::after_events(&s), umpire::systems::algeria::state::Stage::Event);
+    assert_eq!(ops::after_events(&s), umpire::games::algeria::state::Stage::Event);
     events::answer(&mut s, &d, "iv", &mut Given::new(&[6]), &mut Log::default());
     assert!(s.units["CA1"].neutralized && !s.units["BD1"].neutralized);
     assert!(s.event_question.is_none());
@@ -930,7 +930,7 @@ fn a_coup_buys_points_and_disbands_the_named_elites() {
 /// The order examples the issue and the README show are read for their side.
 #[test]
 fn the_shown_order_examples_are_read() {
-    use umpire::systems::algeria::orders::parse_line;
+    use umpire::games::algeria::orders::parse_line;
     let d = data();
     let fln = [
         "CONVERT CA7 FRONT",

@@ -7,10 +7,10 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use umpire::systems::andartes::control::controller;
-use umpire::systems::andartes::state::Stage;
-use umpire::systems::andartes::{Andartes, Side, State, check_invariants};
-use umpire::systems::{Dice, Setup, System, Viewer};
+use umpire::engine::{Dice, Setup, System, Viewer};
+use umpire::games::andartes::control::controller;
+use umpire::games::andartes::state::Stage;
+use umpire::games::andartes::{Andartes, Side, State, check_invariants};
 use umpire::trust::h;
 
 /// The demo's orders from `games/andartes/demo.toml`: phase id -> (player -> body).

@@ -4,12 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use umpire::systems::andartes::crt::Outcome;
-use umpire::systems::andartes::rules::Doctrine;
-use umpire::systems::andartes::standing::ControlChoice;
-use umpire::systems::andartes::state::{Loc, Log, Roller, Stage};
-use umpire::systems::andartes::{Andartes, Side, State, conflict, control, mobilization, orders, results};
-use umpire::systems::{Audience, Dice, Setup, System};
+use umpire::engine::{Audience, Dice, Setup, System};
+use umpire::games::andartes::crt::Outcome;
+use umpire::games::andartes::rules::Doctrine;
+use umpire::games::andartes::standing::ControlChoice;
+use umpire::games::andartes::state::{Loc, Log, Roller, Stage};
+use umpire::games::andartes::{Andartes, Side, State, conflict, control, mobilization, orders, results};
 
 fn game(revision: u32) -> (Andartes, State) {
     let system = Andartes::embedded().expect("embedded data");
@@ -247,7 +247,7 @@ fn item_12_an_acknowledgement_promises_only_what_no_die_can_change() {
 
 #[test]
 fn item_14_reports_read_like_the_map_and_the_reference_is_sent_and_on_request() {
-    use umpire::systems::andartes::report;
+    use umpire::games::andartes::report;
     let (system, s) = game(2);
     // Drawn borders never run through a third Region's box (three would, straight).
     let lines = report::border_lines(&s.rules.map);
@@ -257,7 +257,7 @@ fn item_14_reports_read_like_the_map_and_the_reference_is_sent_and_on_request() 
         assert!(!report::crosses_a_box(&s.rules.map, a, b, *bend), "{a}-{b} crosses a Region");
     }
     // The report: regions north to south, no repeated "Last step".
-    let view = report::view(&s, &umpire::systems::Viewer::Public);
+    let view = report::view(&s, &umpire::engine::Viewer::Public);
     assert!(view.sections.iter().all(|x| x.title != "Last step"));
     let map = view.sections.iter().find(|x| x.title.starts_with("Map")).unwrap();
     let first: Vec<&str> = map.lines.iter().take(3).map(|l| &l[..3]).collect();
@@ -321,7 +321,7 @@ fn item_14_umpire_map_draws_an_andartes_campaign() {
 fn item_7_both_sides_win_with_sensible_players() {
     use rand_chacha::ChaCha20Rng;
     use rand_core::SeedableRng;
-    use umpire::systems::andartes::strategy_orders;
+    use umpire::games::andartes::strategy_orders;
     let system = Andartes::embedded().unwrap();
     let players = vec!["gov".to_string(), "dse".to_string()];
     let mut wins: BTreeMap<&str, u32> = BTreeMap::new();

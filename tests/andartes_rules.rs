@@ -5,15 +5,15 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use umpire::systems::andartes::crt::{self, Outcome, Party};
-use umpire::systems::andartes::rules::Doctrine;
-use umpire::systems::andartes::standing::ControlChoice;
-use umpire::systems::andartes::state::{Loc, Log, Roller, Stage};
-use umpire::systems::andartes::{
+use umpire::engine::{Dice, Setup, System};
+use umpire::games::andartes::crt::{self, Outcome, Party};
+use umpire::games::andartes::rules::Doctrine;
+use umpire::games::andartes::standing::ControlChoice;
+use umpire::games::andartes::state::{Loc, Log, Roller, Stage};
+use umpire::games::andartes::{
     Andartes, Side, State, attrition, check_invariants, conflict, control, initiative, mobilization,
     movement, orders, results, victory,
 };
-use umpire::systems::{Dice, Setup, System};
 
 fn game() -> (Andartes, State) {
     let system = Andartes::embedded().expect("embedded data");
@@ -41,7 +41,7 @@ fn government_attack(
     attack: &orders::Attack,
     dd: &mut Dice,
     log: &mut Log,
-) -> Result<(), umpire::systems::Refusal> {
+) -> Result<(), umpire::engine::Refusal> {
     conflict::resolve(
         s,
         Side::Government,
@@ -239,10 +239,9 @@ fn r8_higher_index_chooses_and_a_tie_goes_to_the_dse() {
     assert_eq!(s.first, Side::Government, "60 > 50, default FIRST");
     s.pi.dse = 60;
     assert_eq!(initiative::chooser(&s), Side::Dse);
-    s.standing.dse =
-        s.standing.dse.updated(&[umpire::systems::andartes::standing::StandingLine::Initiative(
-            umpire::systems::andartes::standing::InitiativeChoice::Second,
-        )]);
+    s.standing.dse = s.standing.dse.updated(&[umpire::games::andartes::standing::StandingLine::Initiative(
+        umpire::games::andartes::standing::InitiativeChoice::Second,
+    )]);
     initiative::resolve(&mut s, &mut Roller::dry(), &mut log);
     assert_eq!(s.first, Side::Government, "the DSE chose to go second");
 }
@@ -317,7 +316,7 @@ fn r9_upgrades_needs_and_demobilization() {
 
 // ---- 10.0 Movement, with the examples of 10.4 ----
 
-fn walk(s: &State, id: &str, path: &str) -> Result<(Loc, u32), umpire::systems::Refusal> {
+fn walk(s: &State, id: &str, path: &str) -> Result<(Loc, u32), umpire::engine::Refusal> {
     let path: Vec<Loc> =
         path.split_whitespace().map(|w| orders::parse_loc(&s.rules.map, w).expect("loc")).collect();
     movement::walk(s, s.units[id].side, id, &path)
@@ -683,7 +682,7 @@ fn r16_2_collateral_damage_and_16_4_terror() {
     }
     assert!(removed > 0);
     let mut log = Log::default();
-    umpire::systems::andartes::terror::place(&mut s, "ATH", "again", &mut log);
+    umpire::games::andartes::terror::place(&mut s, "ATH", "again", &mut log);
     assert_eq!(s.terror.len(), 1, "one marker per Region");
 }
 
@@ -693,7 +692,7 @@ fn r16_3_politics_table_sets_doctrine_limit_and_duration() {
     s.turn = 4;
     let mut d = dice();
     let mut log = Log::default();
-    umpire::systems::andartes::politics::roll(&mut s, &mut Roller::real(&mut d), &mut log);
+    umpire::games::andartes::politics::roll(&mut s, &mut Roller::real(&mut d), &mut log);
     let faces: Vec<u32> = d.rolls().iter().map(|r| r.face).collect();
     let row = s.rules.politics.row(faces[0] + faces[1]).expect("row").clone();
     assert_eq!(s.politics.doctrine, row.doctrine);
@@ -746,7 +745,7 @@ fn r17_1_tito_breaks_with_stalin() {
     let a = put(&mut s, "cadre", Side::Dse, 1, Loc::open("ALB"));
     let mut d = dice();
     let mut log = Log::default();
-    umpire::systems::andartes::tito::stalin_score(&mut s, &mut Roller::real(&mut d), &mut log);
+    umpire::games::andartes::tito::stalin_score(&mut s, &mut Roller::real(&mut d), &mut log);
     let line = s.stalin.line.clone().expect("score passed 50");
     if line == "Stalinist" {
         assert!(s.closed.contains("YUG") && !s.units.contains_key(&f) && s.units.contains_key(&a));
@@ -829,8 +828,8 @@ fn acknowledgement_names_new_unit_ids() {
 
 #[test]
 fn registered_and_a_gm_copy_of_a_data_file_wins() {
-    let info = umpire::systems::find("andartes").expect("registered");
-    let data = umpire::systems::GameData::embedded("andartes", info.files);
+    let info = umpire::games::find("andartes").expect("registered");
+    let data = umpire::engine::GameData::embedded("andartes", info.files);
     let engine = (info.open)(&data).expect("open");
     let players = vec!["alice".to_string(), "bob".to_string()];
     let mut options = BTreeMap::new();
@@ -852,11 +851,11 @@ fn registered_and_a_gm_copy_of_a_data_file_wins() {
         .replace("\"tight\"", "\"aggressive\"")
         .replace("\"area\"", "\"aggressive\"");
     std::fs::write(dir.path().join("politics.toml"), text).expect("write");
-    let own = umpire::systems::GameData::new("andartes", info.files, Some(dir.path().to_path_buf()));
-    let rules = umpire::systems::andartes::Rules::load(&own).expect("load");
+    let own = umpire::engine::GameData::new("andartes", info.files, Some(dir.path().to_path_buf()));
+    let rules = umpire::games::andartes::Rules::load(&own).expect("load");
     assert!(rules.politics.row.iter().all(|r| r.doctrine == Doctrine::Aggressive));
     // A broken copy is refused with the file named.
     std::fs::write(dir.path().join("map.toml"), "[[region]]\ncode = 1").expect("write");
-    let err = umpire::systems::andartes::Rules::load(&own).unwrap_err();
+    let err = umpire::games::andartes::Rules::load(&own).unwrap_err();
     assert!(format!("{err:#}").contains("map.toml"), "{err:#}");
 }

@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
-use umpire::systems::andartes::{Andartes, State, bot_orders, check_invariants};
-use umpire::systems::{Dice, Setup, System};
+use umpire::engine::{Dice, Setup, System};
+use umpire::games::andartes::{Andartes, State, bot_orders, check_invariants};
 use umpire::trust::h;
 
 fn play(system: &Andartes, game: u64, counter: &mut u64) -> (State, u32) {

@@ -110,7 +110,7 @@ fn demo_maps_show_each_reader_what_is_theirs() {
         let path = dir.join(format!("reports/{last}/{p}.svg"));
         let Ok(svg) = std::fs::read_to_string(&path) else { continue };
         let mine = count(&svg, "class=\"unit hidden\"");
-        let colour = umpire::systems::diplomacy::picture::colour(p);
+        let colour = umpire::games::diplomacy::picture::colour(p);
         let theirs = svg
             .split("class=\"unit hidden\"")
             .skip(1)

@@ -11,7 +11,7 @@ use common::*;
 
 #[test]
 fn every_system_plays_a_bot_game_that_verifies() {
-    for info in umpire::systems::SYSTEMS.iter().chain(umpire::systems::UNLISTED) {
+    for info in umpire::games::SYSTEMS.iter().chain(umpire::games::UNLISTED) {
         let out = ok(&["soak", "--system", info.name, "--games", "1", "--seed", "5", "--max-steps", "30"]);
         assert!(out.contains(&format!("soak {}: 1 games", info.name)), "{}: {out}", info.name);
         // The figure that decides whether a game is playable by mail.
@@ -220,7 +220,7 @@ fn admits(audience: &serde_json::Value, reader: &str) -> bool {
 #[test]
 fn no_prose_in_state_and_every_report_admits_only_its_audience() {
     let tmp = tempfile::tempdir().unwrap();
-    for info in umpire::systems::SYSTEMS.iter().chain(umpire::systems::UNLISTED) {
+    for info in umpire::games::SYSTEMS.iter().chain(umpire::games::UNLISTED) {
         let game = kept_game(tmp.path(), info.name, &[]);
         assert_eq!(
             steps_with_prose_in_state(&game),

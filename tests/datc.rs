@@ -47,14 +47,14 @@ use std::path::Path;
 use serde::Deserialize;
 use serde::de::{Deserializer, MapAccess, Visitor};
 
-use umpire::systems::diplomacy::adjust::{self, AdjustOutcome};
-use umpire::systems::diplomacy::board::{Board, Order, Ownership, RetreatOrder, Unit};
-use umpire::systems::diplomacy::check::Stage;
-use umpire::systems::diplomacy::map::{self, Map, ProvinceId, UnitKind};
-use umpire::systems::diplomacy::movement::{self, MovementResult, Verdict};
-use umpire::systems::diplomacy::notation::{Names, Written};
-use umpire::systems::diplomacy::orders::{self, Line};
-use umpire::systems::diplomacy::retreat::{self, RetreatOutcome};
+use umpire::games::diplomacy::adjust::{self, AdjustOutcome};
+use umpire::games::diplomacy::board::{Board, Order, Ownership, RetreatOrder, Unit};
+use umpire::games::diplomacy::check::Stage;
+use umpire::games::diplomacy::map::{self, Map, ProvinceId, UnitKind};
+use umpire::games::diplomacy::movement::{self, MovementResult, Verdict};
+use umpire::games::diplomacy::notation::{Names, Written};
+use umpire::games::diplomacy::orders::{self, Line};
+use umpire::games::diplomacy::retreat::{self, RetreatOutcome};
 
 /// A JSON object read in document order (the order of adjustment orders matters).
 #[derive(Default, Clone)]

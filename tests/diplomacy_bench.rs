@@ -16,7 +16,7 @@ fn bench_report_runs_on_the_datc_suite_and_random_games() {
     // DIPLOMACY_BENCH_GAMES sets the number of random games (2 by default, to keep the
     // test quick); run with --release for figures worth quoting.
     let games = std::env::var("DIPLOMACY_BENCH_GAMES").ok().and_then(|s| s.parse().ok()).unwrap_or(2);
-    let report = umpire::systems::diplomacy::bench_report(datc.as_deref(), games, 42).unwrap();
+    let report = umpire::games::diplomacy::bench_report(datc.as_deref(), games, 42).unwrap();
     println!("{report}");
     assert!(report.contains("movement phases/s"));
     if datc.is_some() {

@@ -5,10 +5,11 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use umpire::systems::{self, Dice, Engine, GameData, Setup, Viewer};
+use umpire::engine::{Dice, Engine, GameData, Setup, Viewer};
+use umpire::games;
 
 fn engine() -> Box<dyn Engine> {
-    let info = systems::find("diplomacy").expect("diplomacy is registered");
+    let info = games::find("diplomacy").expect("diplomacy is registered");
     (info.open)(&GameData::embedded(info.name, info.files)).expect("opens")
 }
 
@@ -16,7 +17,7 @@ fn setup(
     engine: &dyn Engine,
     players: &[&str],
     options: &[(&str, &str)],
-) -> umpire::systems::Result<serde_json::Value> {
+) -> umpire::engine::Result<serde_json::Value> {
     let players: Vec<String> = players.iter().map(|s| s.to_string()).collect();
     let options: BTreeMap<String, String> =
         options.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();

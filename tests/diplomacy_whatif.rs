@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use serde_json::Value;
-use umpire::systems::diplomacy::what_if;
+use umpire::games::diplomacy::what_if;
 
 fn example(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/examples").join(name);
@@ -15,7 +15,7 @@ fn run(stem: &str) -> Value {
     let out = what_if(
         &example(&format!("{stem}.position.toml")),
         &example(&format!("{stem}.orders.txt")),
-        umpire::systems::WhatIfOutput::Json,
+        umpire::engine::WhatIfOutput::Json,
     )
     .unwrap();
     serde_json::from_str(&out).unwrap()
@@ -75,7 +75,7 @@ fn pandins_extended_paradox_under_1971_rules() {
     let text = what_if(
         &example("paradox.position.toml"),
         &example("paradox.orders.txt"),
-        umpire::systems::WhatIfOutput::Text,
+        umpire::engine::WhatIfOutput::Text,
     )
     .unwrap();
     println!("{text}");
@@ -224,7 +224,7 @@ fn batch_jobs_give_the_same_results_for_a_json_position_as_for_the_toml_one() {
 fn the_json_example_position_is_the_toml_one() {
     let orders = example("retreat.orders.txt");
     let from_json =
-        what_if(&example("retreat.position.json"), &orders, umpire::systems::WhatIfOutput::Json).unwrap();
+        what_if(&example("retreat.position.json"), &orders, umpire::engine::WhatIfOutput::Json).unwrap();
     assert_eq!(serde_json::from_str::<Value>(&from_json).unwrap(), run("retreat"));
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("games/diplomacy/examples");
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))

@@ -3,11 +3,11 @@
 //! cases (Marmarou's sixes, the southern wall, an Allied crew), and the shuffle checked
 //! against DESIGN.md's Fisher-Yates from its own dice.
 
-use umpire::systems::freedom_messolonghi::actions::{Play, Said};
-use umpire::systems::freedom_messolonghi::data::Data;
-use umpire::systems::freedom_messolonghi::state::{Cannon, Players, Side, State};
-use umpire::systems::freedom_messolonghi::{cannons, play, round, setup};
-use umpire::systems::roll::Given;
+use umpire::engine::roll::Given;
+use umpire::games::freedom_messolonghi::actions::{Play, Said};
+use umpire::games::freedom_messolonghi::data::Data;
+use umpire::games::freedom_messolonghi::state::{Cannon, Players, Side, State};
+use umpire::games::freedom_messolonghi::{cannons, play, round, setup};
 
 fn game() -> (Data, State) {
     let data = Data::embedded().unwrap();
@@ -134,7 +134,7 @@ fn marmarou_fires_on_sixes_the_south_at_its_shore_and_an_allied_crew_adds_one() 
 fn the_shuffle_is_design_md_s_fisher_yates_from_its_own_dice() {
     let (data, mut st) = game();
     let listed = st.deck.draw.clone();
-    let mut dice = umpire::systems::Dice::new(&[5u8; 32], &[6u8; 32]);
+    let mut dice = umpire::engine::Dice::new(&[5u8; 32], &[6u8; 32]);
     setup::deal(&mut st, &data, &mut dice);
     // Replay: for i = n-1 down to 1, j = (a die of i+1 sides) - 1, swap i and j.
     let faces: Vec<u32> =

@@ -2,7 +2,7 @@
 //! set-up, Surrounding Areas, tracks and the 100 cards keep every constraint the rules
 //! text fixes, and a copy that breaks one is refused naming the file.
 
-use umpire::systems::freedom_messolonghi::data::{Data, FILES, Kind, Reach};
+use umpire::games::freedom_messolonghi::data::{Data, FILES, Kind, Reach};
 
 fn text(name: &str) -> &'static str {
     FILES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).unwrap()

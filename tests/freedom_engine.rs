@@ -164,23 +164,23 @@ fn a_hand_is_its_owners_alone_and_a_gms_card_changes_play() {
     assert!(kutahi.contains("cards.toml sha256") && kutahi.contains("(the GM's copy)"), "{kutahi}");
     // The edited card in play: the Insurgent claims or the Empire plays it for AP.
     // Read as the campaign reads it: the embedded files with the GM's copy over them.
-    use umpire::systems::freedom_messolonghi::data::{Data, FILES};
+    use umpire::games::freedom_messolonghi::data::{Data, FILES};
     let data =
-        Data::load(&umpire::systems::GameData::new("freedom-messolonghi", FILES, Some(own.clone()))).unwrap();
+        Data::load(&umpire::engine::GameData::new("freedom-messolonghi", FILES, Some(own.clone()))).unwrap();
     assert!(data.files.iter().any(|f| f.name == "cards.toml" && !f.builtin));
-    let mut st = umpire::systems::freedom_messolonghi::setup::new_state(
+    let mut st = umpire::games::freedom_messolonghi::setup::new_state(
         &data,
-        umpire::systems::freedom_messolonghi::state::Players { imperial: "k".into(), insurgent: "e".into() },
+        umpire::games::freedom_messolonghi::state::Players { imperial: "k".into(), insurgent: "e".into() },
     );
     st.insurgent.hand = vec!["A01".into()];
-    let mut log = umpire::systems::freedom_messolonghi::actions::Said::default();
-    umpire::systems::freedom_messolonghi::play::run(
+    let mut log = umpire::games::freedom_messolonghi::actions::Said::default();
+    umpire::games::freedom_messolonghi::play::run(
         &mut st,
         &data,
-        umpire::systems::freedom_messolonghi::state::Side::Insurgent,
+        umpire::games::freedom_messolonghi::state::Side::Insurgent,
         &["PLAY A01 EVENT".into()],
         false,
-        &mut umpire::systems::roll::Given::default(),
+        &mut umpire::engine::roll::Given::default(),
         &mut log,
     )
     .unwrap();

@@ -19,6 +19,7 @@ struct Game {
 
 impl Game {
     fn new() -> Game {
+        umpire::games::install();
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("g");
         let created = new::create(NewCampaign {

@@ -8,9 +8,9 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::*;
-use umpire::systems::freedom_messolonghi::Freedom;
-use umpire::systems::freedom_messolonghi::state::{Stage, State};
-use umpire::systems::{Dice, PlayerId, Setup, System};
+use umpire::engine::{Dice, PlayerId, Setup, System};
+use umpire::games::freedom_messolonghi::Freedom;
+use umpire::games::freedom_messolonghi::state::{Stage, State};
 
 const IMP: &str = "kutahi";
 const INS: &str = "eleni";

@@ -2,14 +2,14 @@
 //! rule passage it rests on, and each checked both ways: a campaign at the revision
 //! gets it, one before resolves as before (so each test fails without the change).
 
-use umpire::systems::freedom_messolonghi::actions::Said;
-use umpire::systems::freedom_messolonghi::data::Data;
-use umpire::systems::freedom_messolonghi::events;
-use umpire::systems::freedom_messolonghi::orders::{self, LineKind};
-use umpire::systems::freedom_messolonghi::state::Stage;
-use umpire::systems::freedom_messolonghi::state::{Players, Side, State};
-use umpire::systems::freedom_messolonghi::{blocks, play, round, setup};
-use umpire::systems::roll::Given;
+use umpire::engine::roll::Given;
+use umpire::games::freedom_messolonghi::actions::Said;
+use umpire::games::freedom_messolonghi::data::Data;
+use umpire::games::freedom_messolonghi::events;
+use umpire::games::freedom_messolonghi::orders::{self, LineKind};
+use umpire::games::freedom_messolonghi::state::Stage;
+use umpire::games::freedom_messolonghi::state::{Players, Side, State};
+use umpire::games::freedom_messolonghi::{blocks, play, round, setup};
 
 fn game(revision: u32) -> (Data, State) {
     let data = Data::embedded().unwrap();

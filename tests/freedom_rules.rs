@@ -3,11 +3,11 @@
 //! the cannons' hits, Replenishment, the Period change, the victories, card colours,
 //! claims, `THEN` blocks and the set-up's shuffle.
 
-use umpire::systems::freedom_messolonghi::actions::{self, Play, Said};
-use umpire::systems::freedom_messolonghi::data::Data;
-use umpire::systems::freedom_messolonghi::state::{Cannon, Players, Side, Stage, State};
-use umpire::systems::freedom_messolonghi::{cannons, play, round, setup};
-use umpire::systems::roll::Given;
+use umpire::engine::roll::Given;
+use umpire::games::freedom_messolonghi::actions::{self, Play, Said};
+use umpire::games::freedom_messolonghi::data::Data;
+use umpire::games::freedom_messolonghi::state::{Cannon, Players, Side, Stage, State};
+use umpire::games::freedom_messolonghi::{cannons, play, round, setup};
 
 fn game() -> (Data, State) {
     let data = Data::embedded().unwrap();
@@ -35,7 +35,7 @@ fn the_set_up_places_the_counts_of_4() {
 #[test]
 fn the_decks_are_shuffled_on_the_hidden_stream_and_eight_dealt() {
     let (data, mut st) = game();
-    let mut dice = umpire::systems::Dice::new(&[7u8; 32], &[9u8; 32]);
+    let mut dice = umpire::engine::Dice::new(&[7u8; 32], &[9u8; 32]);
     setup::deal(&mut st, &data, &mut dice);
     assert_eq!((st.imperial.hand.len(), st.insurgent.hand.len()), (8, 8));
     assert_eq!(st.deck.draw.len(), 34);
@@ -276,7 +276,7 @@ fn replenishment_pays_upkeep_and_unpaid_money_costs_units_and_two_morale() {
 #[test]
 fn the_period_change_brings_allies_decks_and_upkeep() {
     let (data, mut st) = game();
-    let mut dice = umpire::systems::Dice::new(&[1u8; 32], &[2u8; 32]);
+    let mut dice = umpire::engine::Dice::new(&[1u8; 32], &[2u8; 32]);
     setup::deal(&mut st, &data, &mut dice);
     st.round = 3;
     let mut log = Said::default();
@@ -373,8 +373,8 @@ fn colours_claims_and_blocks() {
 #[test]
 fn a_gm_event_waits_for_the_gms_operations_sealed_like_orders() {
     use std::collections::BTreeMap;
-    use umpire::systems::System;
-    use umpire::systems::freedom_messolonghi::Freedom;
+    use umpire::engine::System;
+    use umpire::games::freedom_messolonghi::Freedom;
     let fm = Freedom::embedded().unwrap();
     let mut st =
         setup::new_state(fm.data(), Players { imperial: "kutahi".into(), insurgent: "eleni".into() });
@@ -383,7 +383,7 @@ fn a_gm_event_waits_for_the_gms_operations_sealed_like_orders() {
     let gm_card = fm.data().cards.iter().find(|c| c.effects.iter().any(|e| e.op == "gm")).unwrap().id.clone();
     st.imperial.hand = vec![gm_card.clone(), "A21".into()];
     let orders = fm.parse(&st, "kutahi", &format!("PLAY {gm_card} EVENT")).unwrap();
-    let mut dice = umpire::systems::Dice::new(&[3u8; 32], &[4u8; 32]);
+    let mut dice = umpire::engine::Dice::new(&[3u8; 32], &[4u8; 32]);
     let st = fm.resolve(&st, &BTreeMap::from([("kutahi".to_string(), orders)]), &mut dice).unwrap().state;
     let phase = fm.phase(&st);
     assert_eq!((phase.id.as_str(), phase.due.clone()), ("R1-GM", vec!["gm".to_string()]));
@@ -400,8 +400,8 @@ fn a_gm_event_waits_for_the_gms_operations_sealed_like_orders() {
 #[test]
 fn when_the_insurgent_plays_first_his_regroup_file_carries_play_1() {
     use std::collections::BTreeMap;
-    use umpire::systems::System;
-    use umpire::systems::freedom_messolonghi::Freedom;
+    use umpire::engine::System;
+    use umpire::games::freedom_messolonghi::Freedom;
     let fm = Freedom::embedded().unwrap();
     let mut st =
         setup::new_state(fm.data(), Players { imperial: "kutahi".into(), insurgent: "eleni".into() });
@@ -410,7 +410,7 @@ fn when_the_insurgent_plays_first_his_regroup_file_carries_play_1() {
     st.first = Side::Insurgent;
     st.insurgent.hand = vec!["A11".into(), "A12".into()];
     let o = fm.parse(&st, "eleni", "REGROUP W1 S1\nPLAY A11 AP\nREST PREPARE").unwrap();
-    let mut dice = umpire::systems::Dice::new(&[3u8; 32], &[4u8; 32]);
+    let mut dice = umpire::engine::Dice::new(&[3u8; 32], &[4u8; 32]);
     let next = fm.resolve(&st, &BTreeMap::from([("eleni".to_string(), o)]), &mut dice).unwrap().state;
     assert_eq!(next.stack("S1").insurgent, 1);
     assert_eq!(next.plays, 1, "play 1 made in the same step");
@@ -474,13 +474,13 @@ fn first_player_advancement_reward_and_desertion() {
 fn rulings_3_6_8_and_11() {
     // 8: Money to the Insurgents is void.
     let (data, mut st) = game();
-    let card = umpire::systems::freedom_messolonghi::data::Card {
+    let card = umpire::games::freedom_messolonghi::data::Card {
         id: "X".into(),
         name: "x".into(),
         ap: 2,
         colour: "grey".into(),
         kind: "event".into(),
-        effects: vec![umpire::systems::freedom_messolonghi::data::Effect {
+        effects: vec![umpire::games::freedom_messolonghi::data::Effect {
             op: "money".into(),
             side: Some("own".into()),
             n: 3,
@@ -491,7 +491,7 @@ fn rulings_3_6_8_and_11() {
         text: String::new(),
     };
     let mut log = Said::default();
-    umpire::systems::freedom_messolonghi::events::apply(
+    umpire::games::freedom_messolonghi::events::apply(
         &mut st,
         &data,
         &card,
@@ -506,7 +506,7 @@ fn rulings_3_6_8_and_11() {
     assert!(st.units.values().map(|s| s.insurgent).sum::<u32>() == 12);
     // 6: in Period B both the round's Morale loss (rounds 5-6) and Replenishment's apply.
     let (data, mut st) = game();
-    let mut dice = umpire::systems::Dice::new(&[1u8; 32], &[2u8; 32]);
+    let mut dice = umpire::engine::Dice::new(&[1u8; 32], &[2u8; 32]);
     setup::deal(&mut st, &data, &mut dice);
     st.round = 4;
     st.imperial.hand.clear();
@@ -519,7 +519,7 @@ fn rulings_3_6_8_and_11() {
     assert!(said(&log, "the siege wears on: Imperial Morale -1"));
     // 3: a last-turn claimer draws 8 next round (here, by the flag the claim sets).
     let (data, mut st) = game();
-    let mut dice = umpire::systems::Dice::new(&[1u8; 32], &[2u8; 32]);
+    let mut dice = umpire::engine::Dice::new(&[1u8; 32], &[2u8; 32]);
     setup::deal(&mut st, &data, &mut dice);
     st.imperial.hand.truncate(0);
     st.insurgent.hand.truncate(1);

@@ -5,7 +5,7 @@
 
 mod common;
 
-use umpire::systems::front_line::data::{Data, FILES, Outcome, Side, Square, Terrain};
+use umpire::games::front_line::data::{Data, FILES, Outcome, Side, Square, Terrain};
 
 fn text(name: &str) -> &'static str {
     FILES.iter().find(|(n, _)| *n == name).map(|(_, t)| *t).unwrap()
@@ -95,7 +95,7 @@ fn a_copy_that_breaks_a_constraint_is_refused_naming_the_file() {
     assert!(e.contains("Artillery on high ground") || e.contains("used twice"), "{e}");
 }
 
-use umpire::systems::front_line::attack::{self, Attack, Kind, Take};
+use umpire::games::front_line::attack::{self, Attack, Kind, Take};
 
 fn attack(attacker: Kind, ah: u8, target: Kind, th: u8, terrain: Terrain, range: u8) -> Attack {
     Attack {
@@ -161,7 +161,7 @@ fn ex5_ex6_icons_terrain_and_disrupted_targets() {
     assert_eq!(attack::resolve(&t, &white, 2, 1).result, Outcome::Disrupt);
 }
 
-use umpire::systems::front_line::movement::{self, Units};
+use umpire::games::front_line::movement::{self, Units};
 
 /// Move, rulings 1 and 2, EX0: steps by kind, own units passed, enemies and
 /// Unfriendly Cities not, Desert's third step, Lake Nogo.

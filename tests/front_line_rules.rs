@@ -3,13 +3,13 @@
 //! The EX 0-9 examples are rebuilt on the Main battlefield from their texts; every
 //! ruling of `games/front-line/RULINGS.md` has its test here (named in that file).
 
-use umpire::systems::front_line::data::{Data, Side, Square, Terrain};
-use umpire::systems::front_line::log::{Log, To};
-use umpire::systems::front_line::state::{
+use umpire::engine::roll::Given;
+use umpire::games::front_line::data::{Data, Side, Square, Terrain};
+use umpire::games::front_line::log::{Log, To};
+use umpire::games::front_line::state::{
     EdgeReady, Leadership, Options, Place, Players, Stage, State, Supply,
 };
-use umpire::systems::front_line::{actions, battle, score, setup, supply, turn};
-use umpire::systems::roll::Given;
+use umpire::games::front_line::{actions, battle, score, setup, supply, turn};
 
 fn sq(s: &str) -> Square {
     Square::parse(s).unwrap()
@@ -603,8 +603,8 @@ fn a_wait_with_nothing_left_ends_the_turn() {
 
 #[test]
 fn a_rally_that_changes_no_result_is_not_asked() {
-    use umpire::systems::front_line::attack::{self, Attack, Kind, Take};
-    use umpire::systems::front_line::data::Outcome;
+    use umpire::games::front_line::attack::{self, Attack, Kind, Take};
+    use umpire::games::front_line::data::Outcome;
     // With the rules' table every Rally changes something: each column holds a Rout or
     // a Miss, whatever the units, heights, terrain and range.
     let (data, _) = game("main");
@@ -710,7 +710,7 @@ fn ruling_3_the_edge_moves_on_a_finalized_1_or_6_of_the_deciding_die() {
 #[test]
 fn an_on_edge_rerolls_all_dice_then_goes_off_and_turns_on_by_the_option() {
     let (data, mut st) = game("main");
-    st.edge = umpire::systems::front_line::state::Edge { holder: Some(Side::Red), on: true };
+    st.edge = umpire::games::front_line::state::Edge { holder: Some(Side::Red), on: true };
     put(&mut st, "RI4", "E4");
     put(&mut st, "GI1", "F4");
     let (lines, labels) = play(&mut st, &data, &["ATTACK RI4 F4 EDGE IF MISS ROUT"], &[4, 2]);
@@ -720,7 +720,7 @@ fn an_on_edge_rerolls_all_dice_then_goes_off_and_turns_on_by_the_option() {
     assert_eq!(st.edge.holder, None, "used: to the Edge Is Off area");
     // Defender: a Blitz re-rolled by default.
     let (data, mut st) = game("main");
-    st.edge = umpire::systems::front_line::state::Edge { holder: Some(Side::Green), on: true };
+    st.edge = umpire::games::front_line::state::Edge { holder: Some(Side::Green), on: true };
     put(&mut st, "RI4", "E4");
     put(&mut st, "GI1", "F4");
     let (lines, _) = play(&mut st, &data, &["ATTACK RI4 F4"], &[1, 5]);
@@ -728,7 +728,7 @@ fn an_on_edge_rerolls_all_dice_then_goes_off_and_turns_on_by_the_option() {
     assert_eq!(st.unit("GI1").unwrap().place, Place::Board(sq("F4")));
     // own-turn: a held OFF Edge turns ON when its holder's turn begins.
     let (_, mut st) = game("main");
-    st.edge = umpire::systems::front_line::state::Edge { holder: Some(Side::Red), on: false };
+    st.edge = umpire::games::front_line::state::Edge { holder: Some(Side::Red), on: false };
     turn::start(&mut st, &mut Log::default());
     assert!(st.edge.on);
     let (data, mut st) = game("main");
@@ -740,7 +740,7 @@ fn an_on_edge_rerolls_all_dice_then_goes_off_and_turns_on_by_the_option() {
     // next-round: a held Edge stays OFF through the turns and turns ON with the month.
     let (data, mut st) = game("main");
     st.options.edge_ready = EdgeReady::NextRound;
-    st.edge = umpire::systems::front_line::state::Edge { holder: Some(Side::Red), on: false };
+    st.edge = umpire::games::front_line::state::Edge { holder: Some(Side::Red), on: false };
     for _ in 0..5 {
         play(&mut st, &data, &["PASS"], &[]);
         assert!(!st.edge.on);
@@ -835,5 +835,5 @@ fn the_month_ends_after_six_turns_and_new_supply_is_dealt() {
     assert_eq!((st.month, st.turn), (1, 1));
     assert!(st.red.stacks.iter().all(|s| !s.used));
     assert_eq!(st.turn_id(), "OCT-1");
-    umpire::systems::front_line::invariants::check(&st, &data).unwrap();
+    umpire::games::front_line::invariants::check(&st, &data).unwrap();
 }

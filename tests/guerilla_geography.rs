@@ -9,18 +9,18 @@ mod common;
 use std::path::Path;
 
 use common::*;
+use umpire::games::diplomacy::map::{Map, ProvinceId};
+use umpire::games::guerilla_warfare::{GEOGRAPHY_FILE, GEOGRAPHY_TOML, GuerillaWarfare};
 use umpire::maps::Layout;
 use umpire::maps::layout::{Coast, Ground};
-use umpire::systems::diplomacy::map::{Map, ProvinceId};
-use umpire::systems::guerilla_warfare::{GEOGRAPHY_FILE, GEOGRAPHY_TOML, GuerillaWarfare};
 
 const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 
 fn board() -> (Map, Layout, Coast) {
     let g = GuerillaWarfare::new().unwrap();
-    let layout = umpire::systems::diplomacy::picture::layout(&g.map, GEOGRAPHY_FILE, GEOGRAPHY_TOML).unwrap();
+    let layout = umpire::games::diplomacy::picture::layout(&g.map, GEOGRAPHY_FILE, GEOGRAPHY_TOML).unwrap();
     let coast =
-        Coast::build("coast.toml", umpire::systems::diplomacy::COAST_TOML, &layout).unwrap().merged(&layout);
+        Coast::build("coast.toml", umpire::games::diplomacy::COAST_TOML, &layout).unwrap().merged(&layout);
     (g.map, layout, coast)
 }
 

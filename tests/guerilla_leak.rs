@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use common::*;
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
-use umpire::systems::guerilla_warfare::{State, random_orders};
+use umpire::games::guerilla_warfare::{State, random_orders};
 
 const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 const STEPS: usize = 24;
@@ -31,7 +31,7 @@ fn latest(dir: &Path) -> (u64, State) {
 }
 
 fn phase_id(state: &State) -> String {
-    umpire::systems::guerilla_warfare::calendar::phase_id(state.date, state.stage)
+    umpire::games::guerilla_warfare::calendar::phase_id(state.date, state.stage)
 }
 
 /// Sends each body as an orders file and resolves the phase.

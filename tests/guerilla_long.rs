@@ -11,8 +11,8 @@ use std::time::Instant;
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::SeedableRng;
-use umpire::systems::guerilla_warfare::{GuerillaWarfare, invariants, random_orders};
-use umpire::systems::{Dice, Setup, System};
+use umpire::engine::{Dice, Setup, System};
+use umpire::games::guerilla_warfare::{GuerillaWarfare, invariants, random_orders};
 
 const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 

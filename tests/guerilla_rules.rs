@@ -2,10 +2,10 @@
 
 use std::collections::BTreeMap;
 
-use umpire::systems::guerilla_warfare::fractions::Size;
-use umpire::systems::guerilla_warfare::state::{Fraction, Kind, UnitRec};
-use umpire::systems::guerilla_warfare::{GuerillaWarfare, State};
-use umpire::systems::{Audience, Dice, Event, Setup, System, Viewer};
+use umpire::engine::{Audience, Dice, Event, Setup, System, Viewer};
+use umpire::games::guerilla_warfare::fractions::Size;
+use umpire::games::guerilla_warfare::state::{Fraction, Kind, UnitRec};
+use umpire::games::guerilla_warfare::{GuerillaWarfare, State};
 
 const POWERS: [&str; 7] = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 
@@ -303,7 +303,7 @@ fn rule4_russia_may_build_in_archangel_in_march_and_fleets_do_not_retreat_onto_i
     let g = game();
     let mut s = start(&g);
     month(&mut s, 1915, 3);
-    s.stage = umpire::systems::guerilla_warfare::calendar::Stage::Adjustment;
+    s.stage = umpire::games::guerilla_warfare::calendar::Stage::Adjustment;
     s.units.retain(|u| u.at != "arc");
     accepted(&g, &s, "russia", "build F arc");
     let (n, ev) = step(&g, &s, &[("russia", "build F arc")]);

@@ -10,13 +10,13 @@ use common::*;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use umpire::systems::andartes::state::{Loc, Stage as AndartesStage};
-use umpire::systems::andartes::{Andartes, Side, State as AndartesState};
-use umpire::systems::guerilla_warfare::GuerillaWarfare;
-use umpire::systems::guerilla_warfare::calendar::Stage as GwStage;
-use umpire::systems::guerilla_warfare::fractions::Size;
-use umpire::systems::guerilla_warfare::state::{Fraction, Kind};
-use umpire::systems::{Dice, Setup, System};
+use umpire::engine::{Dice, Setup, System};
+use umpire::games::andartes::state::{Loc, Stage as AndartesStage};
+use umpire::games::andartes::{Andartes, Side, State as AndartesState};
+use umpire::games::guerilla_warfare::GuerillaWarfare;
+use umpire::games::guerilla_warfare::calendar::Stage as GwStage;
+use umpire::games::guerilla_warfare::fractions::Size;
+use umpire::games::guerilla_warfare::state::{Fraction, Kind};
 
 const POWERS: &[&str] = &["austria", "england", "france", "germany", "italy", "russia", "turkey"];
 
@@ -73,7 +73,7 @@ fn guerilla_warfare_refuses_each_careless_line_with_its_reason() {
     }
 }
 
-fn gw() -> (GuerillaWarfare, umpire::systems::guerilla_warfare::State) {
+fn gw() -> (GuerillaWarfare, umpire::games::guerilla_warfare::State) {
     let g = GuerillaWarfare::new().expect("the embedded board");
     let players: Vec<String> = POWERS.iter().map(|p| p.to_string()).collect();
     let options: BTreeMap<String, String> =

@@ -34,6 +34,7 @@ fn config() -> Config {
 
 /// A campaign of `system` whose open phase has someone due, with every player's secret.
 fn campaign(dir: &Path, system: &str, players: &[&str]) -> BTreeMap<String, String> {
+    umpire::games::install();
     let created = new::create(NewCampaign {
         system: system.into(),
         dir: dir.to_path_buf(),

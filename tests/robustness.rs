@@ -4,7 +4,8 @@
 
 use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
-use umpire::systems::{self, GameData, Setup};
+use umpire::engine::{GameData, Setup};
+use umpire::games;
 
 const TOKENS: &[&str] = &[
     "A",
@@ -106,7 +107,7 @@ fn random_body(rng: &mut ChaCha20Rng) -> String {
 #[test]
 fn no_system_panics_on_random_orders() {
     let mut rng = ChaCha20Rng::seed_from_u64(2026);
-    for info in systems::SYSTEMS {
+    for info in games::SYSTEMS {
         let data = GameData::embedded(info.name, info.files);
         let demo: toml::Value =
             toml::from_str(&data.text("demo.toml").expect("every system has a demo.toml")).unwrap();

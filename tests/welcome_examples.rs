@@ -353,7 +353,7 @@ fn spans(text: &str) -> Vec<String> {
 /// the notation tables of Diplomacy and Andartes, and the dice server's requests).
 #[test]
 fn item_1_every_order_form_the_readmes_show_is_read() {
-    use umpire::systems::diplomacy::{map, notation};
+    use umpire::games::diplomacy::{map, notation};
     let m = map::standard().unwrap();
     let names = notation::Names::new(&m);
     let dip = readme("src/systems/diplomacy/README.md");
@@ -371,11 +371,11 @@ fn item_1_every_order_form_the_readmes_show_is_read() {
     // Andartes: the indented example blocks of its notation section.
     let and = readme("src/systems/andartes/README.md");
     let section = &and[and.find("## Orders notation").unwrap()..and.find("## Standing orders").unwrap()];
-    let system = umpire::systems::andartes::Andartes::embedded().unwrap();
+    let system = umpire::games::andartes::Andartes::embedded().unwrap();
     let players = vec!["gov".to_string(), "dse".to_string()];
-    let state = umpire::systems::System::setup(
+    let state = umpire::engine::System::setup(
         &system,
-        &umpire::systems::Setup {
+        &umpire::engine::Setup {
             campaign: "r",
             players: &players,
             scenario: None,
@@ -391,9 +391,9 @@ fn item_1_every_order_form_the_readmes_show_is_read() {
         }
         checked += 1;
         assert!(
-            umpire::systems::andartes::orders::parse_line(&state.rules.map, order).is_ok(),
+            umpire::games::andartes::orders::parse_line(&state.rules.map, order).is_ok(),
             "andartes README: `{order}`: {:?}",
-            umpire::systems::andartes::orders::parse_line(&state.rules.map, order)
+            umpire::games::andartes::orders::parse_line(&state.rules.map, order)
         );
     }
     assert!(checked > 15, "{checked}");
@@ -402,7 +402,7 @@ fn item_1_every_order_form_the_readmes_show_is_read() {
         .filter(|s| s.starts_with("MOVE ") || s.starts_with("PLACE ") || s.starts_with("CONTROL "))
     {
         assert!(
-            umpire::systems::andartes::orders::parse_line(&state.rules.map, form).is_ok(),
+            umpire::games::andartes::orders::parse_line(&state.rules.map, form).is_ok(),
             "andartes README: `{form}`"
         );
     }
@@ -414,7 +414,7 @@ fn item_1_every_order_form_the_readmes_show_is_read() {
         let request = line.split("   ").next().unwrap().trim();
         rolls += 1;
         assert!(
-            umpire::systems::dice_server::request::parse_request(request, &players).is_ok(),
+            umpire::games::dice_server::request::parse_request(request, &players).is_ok(),
             "README: `{request}`"
         );
     }

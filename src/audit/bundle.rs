@@ -92,9 +92,9 @@ pub fn build(c: &Campaign) -> Result<Bundle> {
             state: c.state(step)?,
         });
     }
-    let engine_data = crate::systems::find(&c.config.system)
+    let engine_data = crate::engine::find(&c.config.system)
         .map(|info| {
-            crate::systems::GameData::new(info.name, info.files, Some(c.root.join("games").join(info.name)))
+            crate::engine::GameData::new(info.name, info.files, Some(c.root.join("games").join(info.name)))
         })
         .map(|d| d.overrides())
         .unwrap_or_default();

@@ -7,14 +7,7 @@ pub mod verify;
 pub use bundle::{Bundle, write_bundle};
 pub use verify::{Verified, verify};
 
-/// The file name of the browser page that checks a published record.
-pub const VERIFY_PAGE_NAME: &str = "verify.html";
-
-/// `verify.html`: one self-contained page (inline script, no network) that re-checks a
-/// published record in a browser, written from the README's Trust specification, not
-/// from this crate. `publish` and `site` write it beside the record; it is the same for
-/// every campaign and holds nothing of any.
-pub const VERIFY_PAGE: &str = include_str!("verify.html");
+pub use crate::trust::{VERIFY_PAGE, VERIFY_PAGE_NAME};
 
 /// Writes a campaign's audit bundle to `bundle` and verifies the campaign with it:
 /// the end of a demo or a soak game.

@@ -16,8 +16,8 @@ use crate::campaign::event::{Event, Step};
 use crate::campaign::signon;
 use crate::campaign::{Config, ledger, open_engine, publish, read_json};
 use crate::dice::{Stream, StreamKind};
+use crate::engine::{self, GameData, Setup};
 use crate::report::Templates;
-use crate::systems::{self, GameData, Setup};
 use crate::trust::record::{Announcement, StepRecord, Version};
 use crate::trust::{self, Chains};
 
@@ -305,7 +305,7 @@ fn replay(
             records.len()
         )));
     }
-    let info = systems::find(&b.system)
+    let info = engine::find(&b.system)
         .ok_or_else(|| Error::Trust(format!("bundle: unknown system {}", b.system)))?;
     let data_dir = tempfile::tempdir()?;
     for (name, text) in &b.data_files {
@@ -386,9 +386,9 @@ struct Checked {
 /// the one named, as a replay one step after another would name it.
 struct Replay<'a> {
     root: &'a Path,
-    engine: &'a dyn systems::Engine,
+    engine: &'a dyn engine::Engine,
     /// The campaign's own system and settings, to render the human reports with.
-    renderer: Option<(&'a dyn systems::Engine, &'a Config)>,
+    renderer: Option<(&'a dyn engine::Engine, &'a Config)>,
     bundle: &'a bundle::Bundle,
     chains: &'a Chains,
     version: Version,

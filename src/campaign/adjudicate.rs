@@ -11,10 +11,10 @@ use super::event;
 use super::outbox::{self, Mail};
 use super::{Campaign, Config, Txn, clock, state_path};
 use crate::dice::{Dice, Roll};
+use crate::engine::{self, Event, Phase, PhaseMode, PlayerId, Viewer};
 use crate::orders::parse_envelope;
-use crate::report::context::{self, CampaignInfo, PhaseInfo};
+use crate::report::context::{self, PhaseInfo};
 use crate::report::{Format, Templates, salts};
-use crate::systems::{self, Event, Phase, PhaseMode, PlayerId, Viewer};
 use crate::trust::record::{PublicRoll, ReceiptEntry, StepRecord, Version};
 use crate::trust::{self, Hash};
 
@@ -146,7 +146,7 @@ pub struct StepTrust<'a> {
 /// The pure part of a step: receipts, digest, dice keys, resolution, commitment.
 #[allow(clippy::too_many_arguments)]
 pub fn compute_step(
-    engine: &dyn systems::Engine,
+    engine: &dyn engine::Engine,
     campaign: &str,
     step: u64,
     chains: &trust::Chains,
@@ -251,7 +251,7 @@ pub struct Headline<'a> {
 pub fn render_reports(
     root: &Path,
     config: &Config,
-    engine: &dyn systems::Engine,
+    engine: &dyn engine::Engine,
     headline: &Headline,
     before: &Value,
     computed: &Computed,
@@ -272,7 +272,7 @@ pub fn report_templates(root: &Path, config: &Config) -> Templates {
 pub fn render_reports_with(
     templates: &Templates,
     config: &Config,
-    engine: &dyn systems::Engine,
+    engine: &dyn engine::Engine,
     headline: &Headline,
     before: &Value,
     computed: &Computed,
@@ -280,7 +280,7 @@ pub fn render_reports_with(
 ) -> Result<Vec<(PathBuf, String, Viewer)>> {
     let Headline { step, phase, next, next_deadline, press } = headline;
     let step = *step;
-    let campaign = CampaignInfo::of(config)?;
+    let campaign = super::config::campaign_info(config)?;
     let mut viewers = vec![Viewer::Public];
     if !public_only {
         viewers.push(Viewer::Gm);
@@ -338,7 +338,7 @@ pub fn render_reports_with(
             },
         );
         // Letters to the zine stay in the ledger, where the zine reads them.
-        ctx.press = press.iter().filter(|p| p.to.is_none()).map(context::PressInfo::of).collect();
+        ctx.press = press.iter().filter(|p| p.to.is_none()).map(super::press::info).collect();
         ctx.svg_file = svg_file;
         ctx.layout = config.report_layout;
         // The context made a template value once for the four formats.

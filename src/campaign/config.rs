@@ -253,3 +253,15 @@ fn is_zero(n: &u32) -> bool {
 fn is_no_count(n: &u64) -> bool {
     *n == 0
 }
+
+/// The campaign as every template names it (the report takes it as plain data).
+pub fn campaign_info(config: &Config) -> Result<crate::report::context::CampaignInfo> {
+    let info = crate::engine::find(&config.system)
+        .ok_or_else(|| Error::Campaign(format!("this build does not know the system '{}'", config.system)))?;
+    Ok(crate::report::context::CampaignInfo {
+        id: config.id.clone(),
+        system: info.name.into(),
+        system_title: info.title.into(),
+        address: config.game_address.clone(),
+    })
+}

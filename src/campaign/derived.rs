@@ -118,7 +118,7 @@ struct Sources {
     root: std::path::PathBuf,
     config: Config,
     steps: Vec<Step>,
-    engine: Box<dyn crate::systems::Engine>,
+    engine: Box<dyn crate::engine::Engine>,
     /// Read once for every step rendered.
     templates: crate::report::Templates,
     version: Version,
@@ -279,7 +279,7 @@ pub fn pruned_steps(root: &Path) -> Result<Vec<u64>> {
 
 #[derive(serde::Deserialize)]
 struct Recorded {
-    events: Vec<crate::systems::Event>,
+    events: Vec<crate::engine::Event>,
     #[serde(default)]
     rolls: Vec<crate::dice::Roll>,
 }

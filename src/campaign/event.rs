@@ -125,7 +125,7 @@ pub struct Step {
     /// Where each side stands after the step, in public (the zine's standings table).
     /// Absent in lines written before it existed, and for systems that keep no score.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub standings: Vec<crate::systems::Standing>,
+    pub standings: Vec<crate::engine::Standing>,
 }
 
 /// A ledger line read back: its time, its transaction and its event.

@@ -15,8 +15,8 @@ use chrono::{Duration, NaiveDateTime, TimeZone, Utc};
 
 use super::welcome::{self, Commitments, Welcome};
 use super::{Campaign, Config, Txn, clock, schedule};
+use crate::engine::OrderError;
 use crate::report::Templates;
-use crate::systems::OrderError;
 
 /// What must happen after the commands' transaction is committed.
 #[derive(Default)]

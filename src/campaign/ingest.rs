@@ -13,11 +13,11 @@ use super::answer;
 use super::event::{Accept, Event, Input};
 use super::outbox::{self, Mail};
 use super::{Campaign, Txn, store};
+use crate::engine::{self, PhaseMode};
 use crate::mail::{Inbound, parse_mail};
 use crate::orders::{Envelope, parse_envelope};
 use crate::report::context::{CampaignInfo, PhaseInfo};
 use crate::report::{Format, Templates};
-use crate::systems::{self, PhaseMode};
 use crate::trust;
 
 /// What became of one input.
@@ -399,7 +399,7 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
                 prompt.answers.get(i).cloned().unwrap_or_default(),
                 format!("# answer {} of {} to: {}", i + 1, prompt.answers.len(), prompt.question),
             ]),
-            Err(reason) => Err(vec![crate::systems::OrderError::new(1, envelope.body.trim(), reason)]),
+            Err(reason) => Err(vec![crate::engine::OrderError::new(1, envelope.body.trim(), reason)]),
         }
     } else if super::signon::is_sign_on(&phase) {
         // Any text signs on: what matters is the receipt, which seeds later dice.
@@ -466,13 +466,13 @@ fn is_blank(body: &str) -> bool {
 }
 
 /// A system's line errors, renumbered to the lines of the mail or file as sent.
-fn in_the_mail(envelope: &Envelope, errors: Vec<crate::systems::OrderError>) -> Vec<LineError> {
+fn in_the_mail(envelope: &Envelope, errors: Vec<crate::engine::OrderError>) -> Vec<LineError> {
     let offset = envelope.body_first_line.saturating_sub(1);
     errors.into_iter().map(|e| LineError { line: e.line + offset, text: e.text, reason: e.reason }).collect()
 }
 
-/// The GM's id where a phase asks the GM for a file (a ruling).
-pub const GM: &str = "gm";
+/// The GM's id where a phase asks the GM for a file (a ruling); the engine owns it.
+pub use crate::engine::GM;
 
 /// GM commands: authenticated with the GM's secret, answered at the GM's address.
 /// Is the mail signed with the GM's secret? Either way the answer goes to the GM's
@@ -553,7 +553,7 @@ struct Reply<'a> {
     c: &'a Campaign,
     n: u64,
     step: u64,
-    phase: &'a systems::Phase,
+    phase: &'a engine::Phase,
     deadline: Option<String>,
     mail: &'a Inbound,
     to: Option<String>,
@@ -565,7 +565,7 @@ struct Reply<'a> {
 
 impl Reply<'_> {
     fn campaign_info(&self) -> Result<CampaignInfo> {
-        CampaignInfo::of(&self.c.config)
+        super::config::campaign_info(&self.c.config)
     }
 
     fn refuse(

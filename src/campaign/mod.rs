@@ -49,7 +49,7 @@ pub use config::{Config, Player};
 pub use ledger::Ledger;
 pub use store::Txn;
 
-use crate::systems::{self, Engine, GameData};
+use crate::engine::{self, Engine, GameData};
 use crate::trust::{self, Chains};
 
 /// An open, locked campaign.
@@ -108,10 +108,10 @@ impl Campaign {
 
     /// The events of step `step`, with their audiences, as the step recorded them in
     /// `state/<step>.events.json` (step 0, the set-up, has none).
-    pub fn events(&self, step: u64) -> Result<Vec<systems::Event>> {
+    pub fn events(&self, step: u64) -> Result<Vec<engine::Event>> {
         #[derive(serde::Deserialize)]
         struct Recorded {
-            events: Vec<systems::Event>,
+            events: Vec<engine::Event>,
         }
         if step == 0 {
             return Ok(Vec::new());
@@ -152,14 +152,14 @@ impl Campaign {
     }
 
     /// The phase open in `state`: the system's, or Trust v2's sign-on in its place.
-    pub fn phase(&self, state: &Value) -> Result<systems::Phase> {
+    pub fn phase(&self, state: &Value) -> Result<engine::Phase> {
         let system = self.engine()?.phase(state)?;
         Ok(signon::open(system, self.trust_version()?, self.signed_on(), &self.config.player_ids()))
     }
 
     /// The schedule of the kind of `phase` (its own deadline and reminders, if the
     /// campaign gives that kind any), or None without a schedule.
-    pub fn schedule_for(&self, phase: &systems::Phase) -> Option<schedule::Schedule> {
+    pub fn schedule_for(&self, phase: &engine::Phase) -> Option<schedule::Schedule> {
         self.config.schedule.as_ref().map(|s| s.for_kind(&phase.kind))
     }
 
@@ -178,7 +178,7 @@ impl Campaign {
 /// changed in this build (the campaign's own copy in `games/<system>/` wins).
 pub fn check_rules_pin(root: &Path, config: &Config) -> Result<()> {
     let Some(pin) = &config.rules else { return Ok(()) };
-    let info = systems::find(&config.system)
+    let info = engine::find(&config.system)
         .ok_or_else(|| Error::Campaign(format!("this build does not know the system '{}'", config.system)))?;
     if pin.revision > info.rules {
         return Err(Error::Campaign(format!(
@@ -202,7 +202,7 @@ pub fn check_rules_pin(root: &Path, config: &Config) -> Result<()> {
 
 /// Opens a system with the campaign's own data files where it has them.
 pub fn open_engine(root: &Path, system: &str) -> Result<Box<dyn Engine>> {
-    let info = systems::find(system)
+    let info = engine::find(system)
         .ok_or_else(|| Error::Campaign(format!("this build does not know the system '{system}'")))?;
     Ok((info.open)(&GameData::new(info.name, info.files, Some(root.join("games").join(info.name))))?)
 }

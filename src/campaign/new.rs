@@ -11,8 +11,8 @@ use super::config::{DEFAULT_MAX_INPUT, issue_secret};
 use super::schedule::Schedule;
 use super::welcome::{self, Commitments, Welcome};
 use super::{Campaign, Config, Player, Txn, lock_new, state_path};
+use crate::engine::{self, GameData, Setup};
 use crate::report::Templates;
-use crate::systems::{self, GameData, Setup};
 use crate::trust::record::{Announcement, Version};
 use crate::trust::{self, Chains, DEFAULT_CHAIN_LENGTH};
 
@@ -91,8 +91,8 @@ fn is_empty_dir(dir: &std::path::Path) -> Result<bool> {
 }
 
 fn create_in(req: NewCampaign) -> Result<Created> {
-    let info = systems::find(&req.system).ok_or_else(|| {
-        let known: Vec<&str> = systems::SYSTEMS.iter().map(|s| s.name).collect();
+    let info = engine::find(&req.system).ok_or_else(|| {
+        let known: Vec<&str> = engine::registry::listed().iter().map(|s| s.name).collect();
         Error::Refused(format!("unknown system '{}'; this build knows: {}", req.system, known.join(", ")))
     })?;
     if req.dir.join("campaign.toml").exists() {
@@ -167,7 +167,7 @@ fn create_in(req: NewCampaign) -> Result<Created> {
     for (key, value) in engine.pinned_options() {
         options.entry(key.to_string()).or_insert_with(|| value.to_string());
     }
-    crate::systems::options::check(info.name, &options, info.options)?;
+    crate::engine::options::check(info.name, &options, info.options)?;
     let config = Config {
         id: id.clone(),
         system: info.name.to_string(),

@@ -312,6 +312,15 @@ impl Held {
     }
 }
 
+/// One published letter as a report prints it: its sender (none for grey press) and
+/// its lines.
+pub fn info(p: &Published) -> crate::report::context::PressInfo {
+    crate::report::context::PressInfo {
+        from: p.by.clone(),
+        lines: p.text.lines().map(str::to_string).collect(),
+    }
+}
+
 /// The press a step publishes: signed press (letters to the zine among it) in the order
 /// it arrived, then grey press.
 /// Grey press goes last so that its place among signed letters (and so among the

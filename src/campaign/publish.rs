@@ -313,7 +313,7 @@ pub fn publish(root: &Path, out: &Path) -> Result<Published> {
 
 /// Writes `verify.html`, the browser check of the record, into `dir`.
 pub fn write_verify_page(dir: &Path) -> Result<()> {
-    use crate::audit::{VERIFY_PAGE, VERIFY_PAGE_NAME};
+    use crate::trust::{VERIFY_PAGE, VERIFY_PAGE_NAME};
     store::write_atomic_mode(&dir.join(VERIFY_PAGE_NAME), VERIFY_PAGE.as_bytes(), Some(store::PUBLIC_MODE))
 }
 

@@ -12,8 +12,8 @@
 use sha2::{Digest, Sha256};
 
 use super::config::{Config, Player};
+use crate::engine::{Phase, Prompt};
 use crate::mail::Inbound;
-use crate::systems::{Phase, Prompt};
 
 /// The answer code of the question `player` was asked in the report of `step`.
 pub fn code(config: &Config, player: &Player, step: u64) -> String {

@@ -8,7 +8,7 @@
 //! The sign-on is the core's, not a system's: the system's state does not change, and
 //! `verify` finds the same phase from the same public facts.
 
-use crate::systems::{Phase, PhaseMode, PlayerId};
+use crate::engine::{Phase, PhaseMode, PlayerId};
 use crate::trust::record::Version;
 
 /// The sign-on phase's id.

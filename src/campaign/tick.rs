@@ -11,9 +11,9 @@ use super::adjudicate::{self, Outcome};
 use super::event::Event;
 use super::outbox::{self, Mail};
 use super::{Campaign, Txn, clock, ingest, quiet, schedule};
-use crate::report::context::{CampaignInfo, PhaseInfo};
+use crate::engine::{self, PhaseMode};
+use crate::report::context::PhaseInfo;
 use crate::report::{Format, Templates};
-use crate::systems::{self, PhaseMode};
 
 /// What one tick did.
 #[derive(Default)]
@@ -180,12 +180,12 @@ fn queue_notice(
     kind: &str,
     player: &str,
     step: u64,
-    phase: &systems::Phase,
+    phase: &engine::Phase,
     deadline: &str,
 ) -> Result<()> {
     let Some(p) = c.config.player(player) else { return Ok(()) };
     let ctx = json!({
-        "campaign": CampaignInfo::of(&c.config)?,
+        "campaign": super::config::campaign_info(&c.config)?,
         "player": player,
         "late": kind == "late",
         "phase": PhaseInfo::of(phase, Some(deadline.to_string())),

@@ -6,9 +6,9 @@ use serde_json::{Value, json};
 
 use super::outbox::{self, Mail};
 use super::{Config, Txn};
-use crate::report::context::{CampaignInfo, PhaseInfo};
+use crate::engine::{Engine, Viewer};
+use crate::report::context::PhaseInfo;
 use crate::report::{Format, Templates};
-use crate::systems::{Engine, Viewer};
 
 /// Who is welcomed, and the mail's file name and subject.
 pub struct Welcome<'a> {
@@ -18,7 +18,7 @@ pub struct Welcome<'a> {
     pub mail_name: String,
     pub subject: String,
     /// The phase open now (the sign-on, in a new Trust v2 campaign that needs one).
-    pub phase: &'a crate::systems::Phase,
+    pub phase: &'a crate::engine::Phase,
     /// The open phase's deadline as players read it, if the campaign has a schedule.
     pub deadline: Option<String>,
 }
@@ -41,7 +41,7 @@ pub fn queue(
     let phase = w.phase;
     let sign_on = super::signon::is_sign_on(phase);
     let ctx = json!({
-        "campaign": CampaignInfo::of(config)?,
+        "campaign": super::config::campaign_info(config)?,
         "player": w.player,
         "secret": w.secret,
         "phase": PhaseInfo::of(phase, w.deadline.clone()),

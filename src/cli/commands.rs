@@ -12,9 +12,9 @@ use umpire::campaign::adjudicate::{self, Outcome};
 use umpire::campaign::ingest::{self, Verdict};
 use umpire::campaign::new::{self, NewCampaign};
 use umpire::campaign::{Campaign, Txn, route, tick};
+use umpire::engine;
 use umpire::mail::{self, Transport};
 use umpire::report::Format;
-use umpire::systems;
 
 /// Exit status when a mail could not be stored: the mail server keeps it and retries.
 pub const EX_TEMPFAIL: i32 = 75;
@@ -22,7 +22,7 @@ pub const EX_TEMPFAIL: i32 = 75;
 pub fn dispatch(command: Command) -> Result<i32> {
     match command {
         Command::Systems => {
-            for s in systems::SYSTEMS {
+            for s in umpire::games::SYSTEMS {
                 sayln!("{:<18} {}", s.name, s.title);
                 for o in s.options {
                     sayln!("{:<18}   --option {:<40} {}", "", o.form(), o.help);
@@ -256,9 +256,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 std::fs::read_to_string(&p).with_context(|| format!("reading {}", p.display()))
             };
             let output = match (json, svg) {
-                (true, _) => systems::WhatIfOutput::Json,
-                (_, true) => systems::WhatIfOutput::Svg,
-                _ => systems::WhatIfOutput::Text,
+                (true, _) => engine::WhatIfOutput::Json,
+                (_, true) => engine::WhatIfOutput::Svg,
+                _ => engine::WhatIfOutput::Text,
             };
             let orders = read(orders)?;
             say!("{}", what_if(&read(position)?, &[orders.as_str()], output)?);
@@ -307,9 +307,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
             let c = Campaign::open(&dir)?;
             let info = find_system(&c.config.system)?;
             let viewer = match viewer.to_ascii_lowercase().as_str() {
-                "public" => systems::Viewer::Public,
-                "gm" => systems::Viewer::Gm,
-                _ => systems::Viewer::Player(
+                "public" => engine::Viewer::Public,
+                "gm" => engine::Viewer::Gm,
+                _ => engine::Viewer::Player(
                     c.config
                         .player(&viewer)
                         .map(|p| p.id.clone())
@@ -364,7 +364,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 Some(path) => {
                     // Only the public picture may be read by others; a player's shows hidden units.
                     let mode =
-                        (viewer == systems::Viewer::Public).then_some(umpire::campaign::store::PUBLIC_MODE);
+                        (viewer == engine::Viewer::Public).then_some(umpire::campaign::store::PUBLIC_MODE);
                     umpire::campaign::store::write_atomic_mode(&path, &bytes, mode)?;
                     sayln!("wrote {}", path.display());
                 }
@@ -509,7 +509,11 @@ fn send_one(dir: &Path, transport: &Transport, is_root: bool) -> Result<usize> {
     if campaign {
         drop(Campaign::open(dir)?); // finishes a command a crash interrupted
     }
-    let report = mail::send_outbox(&dir.join("outbox"), &dir.join("sent"), transport)?;
+    // A pruned step's picture is rendered again and checked against the ledger.
+    let mut files = None;
+    let mut read =
+        |rel: &str| files.get_or_insert_with(|| umpire::campaign::derived::Derived::new(dir)).read(rel).ok();
+    let report = mail::send_outbox_with(&dir.join("outbox"), &dir.join("sent"), transport, &mut read)?;
     for line in &report.summaries {
         sayln!("{line}");
     }
@@ -649,9 +653,9 @@ fn gather(
 }
 
 /// `what-if --batch`: one phase per JSON line in, one result per line out, in order
-/// (see `systems::what_if_jobs`), through one buffer flushed at the end.
-fn what_if_batch(what_if: systems::WhatIf) -> Result<i32> {
-    use umpire::systems::what_if_jobs::{Stopped, run};
+/// (see `engine::what_if_jobs`), through one buffer flushed at the end.
+fn what_if_batch(what_if: engine::WhatIf) -> Result<i32> {
+    use umpire::engine::what_if_jobs::{Stopped, run};
     let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
     let input = std::io::BufReader::with_capacity(256 * 1024, std::io::stdin().lock());
     match run(what_if, input, &mut out) {
@@ -664,8 +668,8 @@ fn what_if_batch(what_if: systems::WhatIf) -> Result<i32> {
     }
 }
 
-fn find_system(name: &str) -> Result<&'static systems::SystemInfo> {
-    systems::find(name).ok_or_else(|| anyhow!("unknown system '{name}' (see umpire systems)"))
+fn find_system(name: &str) -> Result<&'static engine::SystemInfo> {
+    umpire::games::find(name).ok_or_else(|| anyhow!("unknown system '{name}' (see umpire systems)"))
 }
 
 /// `A=B` arguments into pairs.
@@ -693,7 +697,7 @@ fn status(dir: &Path) -> Result<i32> {
         if umpire::campaign::schedule::paused(&c.ledger) {
             sayln!("paused by the GM: no reminders or deadlines until RESUME");
         }
-        if phase.mode == umpire::systems::PhaseMode::Immediate {
+        if phase.mode == umpire::engine::PhaseMode::Immediate {
             sayln!("each player's orders are resolved as they arrive; there is no deadline");
         } else if let Some(d) =
             umpire::campaign::schedule::deadline(&c.ledger, c.schedule_for(&phase).as_ref(), step)?

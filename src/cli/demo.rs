@@ -102,8 +102,8 @@ join either.\n";
 
 /// A system's sample game, from its `demo.toml` (see `DemoScript`).
 fn scripted(dir: &Path, system: &str, seed: Option<u64>) -> Result<i32> {
-    let info = umpire::systems::find(system).ok_or_else(|| anyhow::anyhow!("unknown system '{system}'"))?;
-    let data = umpire::systems::GameData::embedded(info.name, info.files);
+    let info = umpire::games::find(system).ok_or_else(|| anyhow::anyhow!("unknown system '{system}'"))?;
+    let data = umpire::engine::GameData::embedded(info.name, info.files);
     let script = data.demo_script()?;
     sayln!("== umpire demo: {}", info.title);
     if let Some(about) = &script.about {

@@ -9,7 +9,9 @@ use rand_chacha::ChaCha20Rng;
 use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::trust::Hash;
+/// A SHA-256 value (the trust layer's `Hash`; the dice name the type themselves so
+/// they stand below the trust layer, which records them).
+type Hash = [u8; 32];
 
 /// The largest die a stream rolls.
 pub const MAX_SIDES: u32 = 1 << 31;

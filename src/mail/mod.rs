@@ -23,4 +23,4 @@ pub mod smtp;
 pub use inbound::{Inbound, parse_mail};
 pub use mailbox::{mark_seen, read_maildir, split_mbox};
 pub use outbound::{Outgoing, build_message};
-pub use outbox::{SendReport, Transport, send_outbox};
+pub use outbox::{SendReport, Transport, send_outbox, send_outbox_with};

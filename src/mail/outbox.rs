@@ -104,13 +104,27 @@ impl Sender {
 /// A mail whose name is already in `sent/` with the same bytes was sent before (the
 /// outbox copy is a leftover) and is removed without sending; with different bytes it
 /// is a failure, since renaming would overwrite the record of what was sent.
+///
+/// Board pictures are drawn from the files of the campaign the outbox sits in, as they
+/// are on disk; [`send_outbox_with`] takes a reader that can render pruned ones again.
 pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> crate::error::Result<SendReport> {
+    let root = outbox.parent().unwrap_or(Path::new(".")).to_path_buf();
+    send_outbox_with(outbox, sent, transport, &mut |rel| std::fs::read(root.join(rel)).ok())
+}
+
+/// [`send_outbox`] with `read`, which gives a file of the campaign by its path inside
+/// it (the SVG a report mail's picture is drawn from), or None.
+pub fn send_outbox_with(
+    outbox: &Path,
+    sent: &Path,
+    transport: &Transport,
+    read: &mut dyn FnMut(&str) -> Option<Vec<u8>>,
+) -> crate::error::Result<SendReport> {
     let sender = Sender::new(transport)?;
     let dry_run = matches!(sender, Sender::DryRun);
     let mut report = SendReport::default();
-    // The campaign the outbox belongs to: board pictures are drawn from its reports.
-    let root = outbox.parent().unwrap_or(Path::new("."));
-    let mut drawn = super::picture::Drawn::default();
+    // Board pictures are drawn from the campaign's reports, each once a run.
+    let mut drawn = super::picture::Drawn::new(read);
     let mut record = super::sent::Sent::open(sent)?;
     for name in outbox_files(outbox)? {
         let path = outbox.join(&name);
@@ -118,7 +132,7 @@ pub fn send_outbox(outbox: &Path, sent: &Path, transport: &Transport) -> crate::
         let discard = matches!(sender, Sender::Discard);
         let outcome = send_one(&sender, &path, &mut record, &name, |bytes| {
             // Nothing goes on the wire when discarding: no picture to draw.
-            if discard { bytes.to_vec() } else { super::picture::fill(bytes, root, &mut drawn) }
+            if discard { bytes.to_vec() } else { super::picture::fill(bytes, &mut drawn) }
         });
         match outcome {
             Ok(Outcome::Sent) => {

@@ -26,16 +26,21 @@ pub fn stand_in(png_name: &str, svg_path: &str) -> (String, String, Vec<u8>) {
 
 /// PNGs drawn in one `send` run, by SVG path: a board shared by many readers is drawn
 /// once. `None` marks a picture that could not be drawn.
-#[derive(Default)]
-pub struct Drawn {
+pub struct Drawn<'a> {
     pngs: BTreeMap<String, Option<String>>,
-    /// The campaign's files, a pruned step's picture rendered again (loaded once).
-    files: Option<crate::campaign::derived::Derived>,
+    /// Reads a campaign file by its path inside the campaign; the campaign renders a
+    /// pruned step's picture again and checks it (`campaign::derived`).
+    read: &'a mut dyn FnMut(&str) -> Option<Vec<u8>>,
 }
 
-impl Drawn {
-    /// The base64 PNG of `svg_path` under `root`, drawn on first use.
-    fn base64(&mut self, root: &Path, svg_path: &str) -> Option<String> {
+impl<'a> Drawn<'a> {
+    /// Pictures drawn from the SVGs `read` gives.
+    pub fn new(read: &'a mut dyn FnMut(&str) -> Option<Vec<u8>>) -> Self {
+        Drawn { pngs: BTreeMap::new(), read }
+    }
+
+    /// The base64 PNG of the campaign's `svg_path`, drawn on first use.
+    fn base64(&mut self, svg_path: &str) -> Option<String> {
         self.pngs
             .entry(svg_path.to_string())
             .or_insert_with(|| {
@@ -46,9 +51,7 @@ impl Drawn {
                 if !inside {
                     return None;
                 }
-                // A pruned step's picture is rendered again and checked (`derived`).
-                let files = self.files.get_or_insert_with(|| crate::campaign::derived::Derived::new(root));
-                let svg = String::from_utf8(files.read(svg_path).ok()?).ok()?;
+                let svg = String::from_utf8((self.read)(svg_path)?).ok()?;
                 let png = crate::maps::png::png(&svg, 1.0).ok()?;
                 Some(base64::engine::general_purpose::STANDARD.encode(png))
             })
@@ -57,10 +60,10 @@ impl Drawn {
 }
 
 /// The mail as it goes on the wire: each stand-in part replaced by the PNG drawn from
-/// the SVG it names, read under `root` (the campaign). A mail without stand-ins comes
+/// the SVG it names, read through `drawn`. A mail without stand-ins comes
 /// back unchanged. A picture that cannot be drawn (its SVG removed by the GM, say)
 /// leaves its stand-in, a few bytes of text, so that the mail still goes.
-pub fn fill(bytes: &[u8], root: &Path, drawn: &mut Drawn) -> Vec<u8> {
+pub fn fill(bytes: &[u8], drawn: &mut Drawn) -> Vec<u8> {
     let marker = format!("Content-Type: {STAND_IN}");
     let Ok(text) = std::str::from_utf8(bytes) else { return bytes.to_vec() };
     if !text.contains(&marker) {
@@ -88,7 +91,7 @@ pub fn fill(bytes: &[u8], root: &Path, drawn: &mut Drawn) -> Vec<u8> {
                 .find(|&k| lines.get(k).is_some_and(|l| l.starts_with("--")))
                 .unwrap_or(lines.len());
             let body: String = lines.get(end + 1..stop).unwrap_or_default().concat();
-            let Some(png) = drawn.base64(root, body.trim()) else { continue };
+            let Some(png) = drawn.base64(body.trim()) else { continue };
             for h in headers {
                 let lower = h.to_ascii_lowercase();
                 if lower.starts_with("content-type:") {
@@ -159,7 +162,8 @@ mod tests {
             let part = vec![stand_in("board-step-1.png", "reports/1/public.svg")];
             let queued = if inline { mail(Vec::new(), part) } else { mail(part, Vec::new()) };
             assert_eq!(png_of(&queued).as_deref(), Some(&b"reports/1/public.svg"[..]));
-            let wire = fill(&queued, tmp.path(), &mut Drawn::default());
+            let mut read = |rel: &str| std::fs::read(tmp.path().join(rel)).ok();
+            let wire = fill(&queued, &mut Drawn::new(&mut read));
             let png = png_of(&wire).expect("the picture part");
             assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "inline {inline}: not a PNG");
             let parsed = mail_parser::MessageParser::default().parse(&wire).unwrap();
@@ -175,11 +179,13 @@ mod tests {
     fn only_a_picture_of_the_reports_is_drawn() {
         let tmp = campaign();
         let plain = mail(Vec::new(), Vec::new());
-        assert_eq!(fill(&plain, tmp.path(), &mut Drawn::default()), plain);
+        let mut read = |rel: &str| std::fs::read(tmp.path().join(rel)).ok();
+        assert_eq!(fill(&plain, &mut Drawn::new(&mut read)), plain);
         std::fs::write(tmp.path().join("secret.svg"), SVG).unwrap();
         for path in ["reports/../secret.svg", "/etc/passwd", "reports/2/public.svg", "reports/1/public.txt"] {
             let queued = mail(vec![stand_in("board-step-1.png", path)], Vec::new());
-            let wire = fill(&queued, tmp.path(), &mut Drawn::default());
+            let mut read = |rel: &str| std::fs::read(tmp.path().join(rel)).ok();
+            let wire = fill(&queued, &mut Drawn::new(&mut read));
             assert_eq!(wire, queued, "{path}");
         }
     }

@@ -123,7 +123,7 @@ impl Sent {
 
     /// Keeps `bytes` as the mail sent under `name`.
     pub fn add(&mut self, name: &str, bytes: &[u8]) -> Result<()> {
-        crate::campaign::store::create_dirs(&self.dir).map_err(|e| Error::Campaign(e.to_string()))?;
+        crate::disk::create_dirs(&self.dir).map_err(|e| Error::Campaign(e.to_string()))?;
         let mut encoder = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
         encoder.write_all(bytes).and_then(|()| encoder.flush()).context("compressing a sent mail")?;
         let packed = encoder.finish().context("compressing a sent mail")?;
@@ -159,12 +159,12 @@ fn append(path: &Path) -> Result<File> {
     let mut options = OpenOptions::new();
     options.create(true).append(true);
     #[cfg(unix)]
-    std::os::unix::fs::OpenOptionsExt::mode(&mut options, crate::campaign::store::HIDDEN_MODE);
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, crate::disk::HIDDEN_MODE);
     options.open(path).with_context(|| format!("opening {}", path.display()))
 }
 
 fn sync(file: &File, path: &Path) -> Result<()> {
-    if crate::campaign::store::durable() {
+    if crate::disk::durable() {
         file.sync_data().with_context(|| format!("syncing {}", path.display()))?;
     }
     Ok(())

@@ -18,7 +18,7 @@ use super::draw::{ArrowKind, Scene, cross, shorten};
 use super::kept::Kept;
 use super::layout::{Coast, Ground, Layout};
 use super::voronoi::Point;
-use crate::report::xml as esc;
+use crate::markup::xml as esc;
 
 /// A box on the picture: left, top, right, bottom.
 pub type Rect = (f64, f64, f64, f64);

@@ -12,7 +12,7 @@ use std::fmt::Write;
 use super::decimal::Fixed;
 use super::layout::{Ground, Layout, path_of};
 use super::voronoi::Point;
-use crate::report::xml as esc;
+use crate::markup::xml as esc;
 
 /// What one viewer is shown on the board.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::dice::{Roll, StreamKind};
-use crate::systems::{Event, Phase, Section, View, Viewer};
+use crate::engine::{Event, Phase, Section, View, Viewer};
 use crate::trust::record::StepRecord;
 
 #[derive(Serialize, Clone)]
@@ -16,21 +16,6 @@ pub struct CampaignInfo {
     pub system: String,
     pub system_title: String,
     pub address: String,
-}
-
-impl CampaignInfo {
-    /// The campaign as every template names it.
-    pub fn of(config: &crate::campaign::Config) -> crate::error::Result<Self> {
-        let info = crate::systems::find(&config.system).ok_or_else(|| {
-            crate::error::Error::Campaign(format!("this build does not know the system '{}'", config.system))
-        })?;
-        Ok(CampaignInfo {
-            id: config.id.clone(),
-            system: info.name.into(),
-            system_title: info.title.into(),
-            address: config.game_address.clone(),
-        })
-    }
 }
 
 #[derive(Serialize, Clone)]
@@ -43,7 +28,7 @@ pub struct PhaseInfo {
     /// The phase's questions, by player: never rendered from here (they may be
     /// private); `report` hands each reader their own as `questions`.
     #[serde(skip)]
-    pub prompts: std::collections::BTreeMap<String, crate::systems::Prompt>,
+    pub prompts: std::collections::BTreeMap<String, crate::engine::Prompt>,
 }
 
 /// A question for this reader: the question, and the answers numbered.
@@ -130,12 +115,6 @@ pub struct ReportContext {
 pub struct PressInfo {
     pub from: Option<String>,
     pub lines: Vec<String>,
-}
-
-impl PressInfo {
-    pub fn of(p: &crate::campaign::press::Published) -> Self {
-        PressInfo { from: p.by.clone(), lines: p.text.lines().map(str::to_string).collect() }
-    }
 }
 
 pub fn viewer_info(viewer: &Viewer) -> ViewerInfo {

@@ -192,24 +192,7 @@ pub fn escape(kind: &str, text: &str) -> String {
     out
 }
 
-/// Escapes text for HTML or SVG, attribute values included (`&`, `<`, `>`, `"`).
-/// One pass over the text (the pictures escape every name and title they write).
-pub fn xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 16);
-    let mut rest = text;
-    while let Some(i) = rest.find(['&', '<', '>', '"']) {
-        out.push_str(&rest[..i]);
-        out.push_str(match rest.as_bytes().get(i) {
-            Some(b'&') => "&amp;",
-            Some(b'<') => "&lt;",
-            Some(b'>') => "&gt;",
-            _ => "&quot;",
-        });
-        rest = &rest[i + 1..];
-    }
-    out.push_str(rest);
-    out
-}
+pub use crate::markup::xml;
 
 /// The names of the default templates, for `umpire templates`.
 pub fn default_names() -> impl Iterator<Item = &'static str> {

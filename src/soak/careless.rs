@@ -5,7 +5,7 @@
 
 use rand_core::RngCore;
 
-use crate::systems::{self, Engine, LineNote};
+use crate::engine::{self, Engine, LineNote};
 
 /// What became of the careless players' lines over a soak.
 #[derive(Debug, Default, Clone)]
@@ -39,7 +39,7 @@ impl Watched {
     pub fn of(echo: &[String], notes: &[LineNote]) -> Watched {
         let mut w = Watched::default();
         for line in echo.iter().map(|l| l.trim()).filter(|l| !l.is_empty() && !l.starts_with('#')) {
-            if notes.iter().any(|n| systems::same_line(&n.line, line)) {
+            if notes.iter().any(|n| engine::same_line(&n.line, line)) {
                 w.noted.push(line.to_string());
             } else {
                 w.unnoted.push(line.to_string());
@@ -51,11 +51,11 @@ impl Watched {
     /// Takes a skipped line off the watch: `Some(true)` if it had no note (an unmet
     /// promise), `Some(false)` if it had one, `None` if it is not one of these lines.
     pub fn skip(&mut self, line: &str) -> Option<bool> {
-        if let Some(i) = self.unnoted.iter().position(|l| systems::same_line(l, line)) {
+        if let Some(i) = self.unnoted.iter().position(|l| engine::same_line(l, line)) {
             self.unnoted.remove(i);
             return Some(true);
         }
-        if let Some(i) = self.noted.iter().position(|l| systems::same_line(l, line)) {
+        if let Some(i) = self.noted.iter().position(|l| engine::same_line(l, line)) {
             self.noted.remove(i);
             return Some(false);
         }

@@ -19,7 +19,7 @@ use crate::campaign::Campaign;
 use crate::campaign::adjudicate;
 use crate::campaign::ingest::{self, Verdict};
 use crate::campaign::new::{self, NewCampaign};
-use crate::systems::{self, GameData, PhaseMode};
+use crate::engine::{self, GameData, PhaseMode};
 
 pub struct SoakConfig {
     pub system: String,
@@ -89,7 +89,9 @@ impl SoakReport {
 
 /// Plays `games` soak games; `progress` gets one line per game.
 pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakReport> {
-    let info = systems::find(&cfg.system)
+    // The harness plays this build's games, whoever calls it.
+    crate::games::install();
+    let info = engine::find(&cfg.system)
         .ok_or_else(|| Error::Campaign(format!("unknown system '{}'", cfg.system)))?;
     let demo = GameData::embedded(info.name, info.files).demo_script()?;
     let players = demo.players.clone();
@@ -300,7 +302,7 @@ pub fn soak(cfg: &SoakConfig, mut progress: impl FnMut(&str)) -> Result<SoakRepo
 /// An acknowledgement's echo is what the player may send again: read back, it must be
 /// accepted and echo the same lines.
 fn echo_round_trip(
-    engine: &dyn systems::Engine,
+    engine: &dyn engine::Engine,
     state: &serde_json::Value,
     player: &str,
     body: &str,
@@ -332,7 +334,7 @@ fn read_ack(dir: &std::path::Path, step: u64, input: u64) -> String {
 
 /// Notes the lines of an accepted file for the tally.
 fn watch(
-    engine: &dyn systems::Engine,
+    engine: &dyn engine::Engine,
     state: &serde_json::Value,
     player: &str,
     body: &str,

@@ -39,3 +39,12 @@ pub fn parse_hash(text: &str) -> Option<Hash> {
     let bytes = ::hex::decode(text.trim()).ok()?;
     bytes.try_into().ok()
 }
+
+/// The file name of the browser page that checks a published record.
+pub const VERIFY_PAGE_NAME: &str = "verify.html";
+
+/// `verify.html`: one self-contained page (inline script, no network) that re-checks a
+/// published record in a browser, written from the README's Trust specification, not
+/// from this crate. `publish` and `site` write it beside the record; it is the same for
+/// every campaign and holds nothing of any.
+pub const VERIFY_PAGE: &str = include_str!("verify.html");

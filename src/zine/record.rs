@@ -54,7 +54,7 @@ pub struct PublicRecord {
     /// Letters to the zine (`PRESS TO ZINE`), by step, oldest first.
     pub letters: Vec<Letter>,
     /// Where each side stands after the latest step that says (its number and lines).
-    pub standings: Option<(u64, Vec<crate::systems::Standing>)>,
+    pub standings: Option<(u64, Vec<crate::engine::Standing>)>,
 }
 
 /// A letter to the zine as the public ledger publishes it.
@@ -176,7 +176,7 @@ struct LedgerFacts {
     deadline: Option<String>,
     players: Vec<String>,
     letters: Vec<Letter>,
-    standings: Option<(u64, Vec<crate::systems::Standing>)>,
+    standings: Option<(u64, Vec<crate::engine::Standing>)>,
 }
 
 /// The public part of `dir/ledger.jsonl`: the deadline in force (the last step's
@@ -213,7 +213,7 @@ fn in_ledger(dir: &Path) -> Result<Option<LedgerFacts>> {
                         text: p.text,
                     }),
                 );
-                let standings: Vec<crate::systems::Standing> = line
+                let standings: Vec<crate::engine::Standing> = line
                     .get("standings")
                     .and_then(|p| serde_json::from_value(p.clone()).ok())
                     .unwrap_or_default();

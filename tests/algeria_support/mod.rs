@@ -3,9 +3,9 @@
 
 #![allow(dead_code)]
 
-use umpire::systems::algeria::data::Data;
-use umpire::systems::algeria::setup;
-use umpire::systems::algeria::state::{Box_, Options, Players, State, Unit};
+use umpire::games::algeria::data::Data;
+use umpire::games::algeria::setup;
+use umpire::games::algeria::state::{Box_, Options, Players, State, Unit};
 
 pub fn data() -> Data {
     Data::embedded().expect("the embedded Algeria data reads")

@@ -1,0 +1,240 @@
+//! `umpire what-if SYSTEM --batch`: one job a line of JSON in, one result a line out,
+//! in order; a bad line gets an error line and the batch goes on.
+//!
+//! A job is `{"id": ..., "position": P, "orders": O}`. `P` is the position file's
+//! text as a JSON string, or the position as a JSON object (for Diplomacy: `phase`,
+//! `units`, `dislodged`, `centres`, `contested`, see its what-if module). `O` is the
+//! orders text as one string (lines separated by `\n`) or an array of order lines.
+//! The answer is `{"id": ..., "result": {...}}`, or `{"id": ..., "error": "..."}` when
+//! the job cannot be adjudicated (its position is malformed, or names what the map
+//! does not hold), or `{"line": N, "error": "not a job line: ..."}` when the line is
+//! not a job at all (not JSON, no position, orders neither a text nor lines).
+//!
+//! A batch may hold many thousands of phases, so the line is read in place: the
+//! position object and the order lines reach the system as slices of the job line
+//! (a string is copied only when it holds escapes), and the answers go through one
+//! buffered writer that is flushed at the end, or when reading stops on an error.
+
+use std::borrow::Cow;
+use std::io::{BufRead, Write};
+
+use serde::de::{self, Deserializer, SeqAccess, Visitor};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use super::{WhatIf, WhatIfOutput};
+
+/// A string of a job, borrowed from the job line when it holds no escapes.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+pub struct Text<'a>(pub Cow<'a, str>);
+
+impl AsRef<str> for Text<'_> {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Text<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Text<'a>, D::Error> {
+        struct Str<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for Str<'a> {
+            type Value = Text<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Text<'a>, E> {
+                Ok(Text(Cow::Borrowed(v)))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Text<'a>, E> {
+                Ok(Text(Cow::Owned(v.to_owned())))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Text<'a>, E> {
+                Ok(Text(Cow::Owned(v)))
+            }
+        }
+        d.deserialize_str(Str(std::marker::PhantomData))
+    }
+}
+
+/// The orders of a job: one text, or its lines.
+enum Orders<'a> {
+    Text(Text<'a>),
+    Lines(Vec<Text<'a>>),
+}
+
+impl<'de: 'a, 'a> Deserialize<'de> for Orders<'a> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Orders<'a>, D::Error> {
+        struct Either<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> Visitor<'de> for Either<'a> {
+            type Value = Orders<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("the orders as one string or as an array of lines")
+            }
+            fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Orders<'a>, E> {
+                Ok(Orders::Text(Text(Cow::Borrowed(v))))
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Orders<'a>, E> {
+                Ok(Orders::Text(Text(Cow::Owned(v.to_owned()))))
+            }
+            fn visit_string<E: de::Error>(self, v: String) -> Result<Orders<'a>, E> {
+                Ok(Orders::Text(Text(Cow::Owned(v))))
+            }
+            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Orders<'a>, A::Error> {
+                let mut lines = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(64));
+                while let Some(line) = seq.next_element::<Text<'a>>()? {
+                    lines.push(line);
+                }
+                Ok(Orders::Lines(lines))
+            }
+        }
+        d.deserialize_any(Either(std::marker::PhantomData))
+    }
+}
+
+/// A job line as read: the id, the orders, and the position still as JSON text (the
+/// system reads it), so that a malformed position is answered under the job's id.
+#[derive(Deserialize)]
+struct Job<'a> {
+    #[serde(default)]
+    id: serde_json::Value,
+    #[serde(borrow)]
+    position: &'a RawValue,
+    #[serde(borrow)]
+    orders: Orders<'a>,
+}
+
+/// Why a batch stopped early.
+#[derive(Debug)]
+pub enum Stopped {
+    /// The jobs could not be read (what was answered before is written out).
+    Reading(std::io::Error),
+    /// The answers could not be written (standard output closed).
+    Writing(std::io::Error),
+}
+
+/// Answers every job line of `input` on `out`, in order, through the one buffer of
+/// `out`; flushes it at the end and when reading fails.
+pub fn run<R: BufRead, W: Write>(what_if: WhatIf, mut input: R, out: &mut W) -> Result<(), Stopped> {
+    let mut buf = Vec::with_capacity(16 * 1024);
+    let mut number = 0;
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                out.flush().map_err(Stopped::Writing)?;
+                return Err(Stopped::Reading(e));
+            }
+        }
+        number += 1;
+        let mut line = &buf[..];
+        if let Some(l) = line.strip_suffix(b"\n") {
+            line = l.strip_suffix(b"\r").unwrap_or(l);
+        }
+        answer(what_if, number, line, out).map_err(Stopped::Writing)?;
+    }
+    out.flush().map_err(Stopped::Writing)
+}
+
+/// Answers one job line (`number` counts from 1); a blank line gets no answer.
+pub fn answer<W: Write>(what_if: WhatIf, number: usize, line: &[u8], out: &mut W) -> std::io::Result<()> {
+    let line = match std::str::from_utf8(line) {
+        Ok(l) => l,
+        Err(e) => return not_a_job(out, number, &format!("not UTF-8 ({e})")),
+    };
+    if line.trim().is_empty() {
+        return Ok(());
+    }
+    let job: Job<'_> = match serde_json::from_str(line) {
+        Ok(j) => j,
+        Err(e) => return not_a_job(out, number, &e.to_string()),
+    };
+    match adjudicate(what_if, &job) {
+        Ok(result) => {
+            // The result is already one line of JSON: put it in place, unparsed.
+            out.write_all(b"{\"id\":")?;
+            serde_json::to_writer(&mut *out, &job.id)?;
+            out.write_all(b",\"result\":")?;
+            out.write_all(result.as_bytes())?;
+            out.write_all(b"}\n")
+        }
+        Err(e) => {
+            serde_json::to_writer(&mut *out, &serde_json::json!({"id": job.id, "error": e}))?;
+            out.write_all(b"\n")
+        }
+    }
+}
+
+fn not_a_job<W: Write>(out: &mut W, number: usize, why: &str) -> std::io::Result<()> {
+    let line = serde_json::json!({"line": number, "error": format!("not a job line: {why}")});
+    serde_json::to_writer(&mut *out, &line)?;
+    out.write_all(b"\n")
+}
+
+/// Reads the job's position and orders in place and hands them to the system.
+fn adjudicate(what_if: WhatIf, job: &Job<'_>) -> Result<String, String> {
+    let raw = job.position.get();
+    let position: Cow<'_, str> = match raw.as_bytes().first() {
+        Some(b'{') => Cow::Borrowed(raw),
+        Some(b'"') => serde_json::from_str::<Text<'_>>(raw).map_err(|e| format!("position: {e}"))?.0,
+        _ => {
+            return Err(format!(
+                "position: expected the position file's text (a string) or a position object, found {raw}"
+            ));
+        }
+    };
+    let lines: Vec<&str> = match &job.orders {
+        Orders::Text(t) => vec![t.as_ref()],
+        Orders::Lines(l) => l.iter().map(AsRef::as_ref).collect(),
+    };
+    what_if(&position, &lines, WhatIfOutput::JsonLine).map_err(|e| format!("{e:#}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A stand-in system: echoes what it was handed.
+    fn echo(position: &str, orders: &[&str], _: WhatIfOutput) -> crate::engine::error::Result<String> {
+        Ok(serde_json::json!({"position": position, "orders": orders}).to_string())
+    }
+
+    fn batch(input: &str) -> Vec<serde_json::Value> {
+        let mut out = Vec::new();
+        run(echo, input.as_bytes(), &mut out).unwrap();
+        String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    #[test]
+    fn a_position_object_and_order_lines_are_handed_over_as_written() {
+        let out = batch(
+            "{\"id\": 7, \"position\": {\"phase\": \"S1901M\"}, \"orders\": [\"England: F lon - nth\", \"A\\tB\"]}\n\n{\"id\": \"x\", \"position\": \"phase = 1\", \"orders\": \"a\\nb\"}\r\n",
+        );
+        assert_eq!(out.len(), 2);
+        assert_eq!(out[0]["id"], 7);
+        assert_eq!(out[0]["result"]["position"], "{\"phase\": \"S1901M\"}");
+        assert_eq!(out[0]["result"]["orders"], serde_json::json!(["England: F lon - nth", "A\tB"]));
+        assert_eq!(out[1]["result"]["position"], "phase = 1");
+        assert_eq!(out[1]["result"]["orders"], serde_json::json!(["a\nb"]));
+    }
+
+    #[test]
+    fn bad_lines_are_answered_by_number_or_id() {
+        let out = batch(
+            "nonsense\n{\"id\": 3, \"position\": 12, \"orders\": \"\"}\n{\"id\": 4, \"position\": \"\", \"orders\": {}}\n",
+        );
+        assert_eq!(out[0]["line"], 1);
+        assert!(out[0]["error"].as_str().unwrap().starts_with("not a job line"), "{}", out[0]);
+        assert_eq!(out[1]["id"], 3);
+        assert!(out[1]["error"].as_str().unwrap().contains("position object, found 12"), "{}", out[1]);
+        // Orders that are neither a text nor lines make no job, as they always did.
+        assert_eq!(out[2]["line"], 3);
+        assert!(
+            out[2]["error"].as_str().unwrap().contains("the orders as one string or as an array of lines")
+        );
+        let mut out = Vec::new();
+        run(echo, &b"\xff\n"[..], &mut out).unwrap();
+        assert!(String::from_utf8(out).unwrap().contains("not UTF-8"));
+    }
+}
