@@ -224,7 +224,7 @@ fn every_example_shown_is_accepted_as_it_stands() {
     let dir = tmp.path().join("g");
     two_season(&dir);
     let readme: Vec<(String, String)> =
-        ["README.md", "src/systems/diplomacy/README.md"].iter().flat_map(|p| readme_examples(p)).collect();
+        ["README.md", "src/games/diplomacy/README.md"].iter().flat_map(|p| readme_examples(p)).collect();
     assert!(readme.len() >= 3, "{readme:?}");
     for p in POWERS {
         let block = welcome_block(&dir, p);

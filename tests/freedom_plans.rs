@@ -222,7 +222,7 @@ fn latest_state(dir: &std::path::Path) -> std::path::PathBuf {
 #[test]
 fn the_readme_plan_example_is_accepted_and_plays() {
     let readme = std::fs::read_to_string(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/systems/freedom_messolonghi/README.md"),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/freedom_messolonghi/README.md"),
     )
     .unwrap();
     let (_, after) = readme.split_once("<!-- plan example: kutahi R1-ADV -->").expect("the example's marker");

@@ -325,10 +325,9 @@ fn a_gms_own_attack_table_is_used_named_in_the_footer_and_verified() {
 /// its echo.
 #[test]
 fn the_readme_turn_example_is_accepted_as_it_stands() {
-    let readme = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/systems/front_line/README.md"),
-    )
-    .unwrap();
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/front_line/README.md"))
+            .unwrap();
     let section = &readme[readme.find("## A turn by mail").unwrap()..];
     let block: Vec<&str> =
         section.split("```").nth(1).unwrap().lines().filter(|l| !l.trim().is_empty()).collect();

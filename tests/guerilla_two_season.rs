@@ -187,7 +187,7 @@ fn every_readme_example_is_accepted_as_it_stands_and_runs() {
     let dir = tmp.path().join("g");
     two_season(&dir);
     july(&dir);
-    let examples: Vec<(String, String, String)> = ["README.md", "src/systems/guerilla_warfare/README.md"]
+    let examples: Vec<(String, String, String)> = ["README.md", "src/games/guerilla_warfare/README.md"]
         .iter()
         .flat_map(|p| readme_examples(p))
         .collect();

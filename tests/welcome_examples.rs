@@ -268,7 +268,7 @@ fn item_1_every_welcome_example_is_accepted_as_it_stands_andartes() {
 #[test]
 fn item_1_the_guerilla_warfare_readme_lines_are_accepted_in_their_game() {
     let readme = std::fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/systems/guerilla_warfare/README.md"),
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/games/guerilla_warfare/README.md"),
     )
     .unwrap();
     let section = &readme[readme.find("## Orders").unwrap()..readme.find("## Who sees what").unwrap()];
@@ -356,7 +356,7 @@ fn item_1_every_order_form_the_readmes_show_is_read() {
     use umpire::games::diplomacy::{map, notation};
     let m = map::standard().unwrap();
     let names = notation::Names::new(&m);
-    let dip = readme("src/systems/diplomacy/README.md");
+    let dip = readme("src/games/diplomacy/README.md");
     let table = &dip[dip.find("| order | written as |").unwrap()..dip.find("Blank lines and lines").unwrap()];
     let forms = spans(table);
     assert!(forms.len() > 20, "{forms:?}");
@@ -369,7 +369,7 @@ fn item_1_every_order_form_the_readmes_show_is_read() {
         );
     }
     // Andartes: the indented example blocks of its notation section.
-    let and = readme("src/systems/andartes/README.md");
+    let and = readme("src/games/andartes/README.md");
     let section = &and[and.find("## Orders notation").unwrap()..and.find("## Standing orders").unwrap()];
     let system = umpire::games::andartes::Andartes::embedded().unwrap();
     let players = vec!["gov".to_string(), "dse".to_string()];

@@ -2,6 +2,7 @@
 //! checks it, and answers it once: accepted with a receipt, or refused with every bad
 //! line and its reason. Nothing a player sends is lost, even when it is refused.
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use crate::error::Result;
@@ -198,37 +199,92 @@ pub fn process(c: &mut Campaign, n: u64, stored: PathBuf, raw: &[u8]) -> Result<
     Ok(Ingested { input: n, stored, verdict, steps })
 }
 
+/// A step of [`judge`] either goes on with what it found or has answered the mail (a
+/// refusal, or GM commands), and then judging ends with that verdict.
+type Judged<T> = Result<ControlFlow<Verdict, T>>;
+
+/// The value of a [`Judged`] step, or the end of [`judge`] with its verdict.
+macro_rules! go_on {
+    ($step:expr) => {
+        match $step? {
+            ControlFlow::Continue(value) => value,
+            ControlFlow::Break(verdict) => return Ok(verdict),
+        }
+    };
+}
+
 /// Decides on an input and queues its one reply.
 fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Result<Verdict> {
     let step = c.steps() + 1;
     let engine = c.engine()?;
     let state = c.current_state()?;
     let phase = c.phase(&state)?;
-    // Until the secret is checked, anyone may have written the From and Reply-To: answer
-    // only at an address registered in this campaign (or, for a plain file with no
-    // sender, the GM), never a stranger's, and quote nothing of the mail.
+    let mut reply = reply_to(c, n, step, &phase, mail)?;
+    let found = go_on!(open_envelope(c, raw, mail, &phase, &mut reply, txn));
+    let sender = go_on!(authenticate(c, &found, &phase, &mut reply, txn));
+    if !found.press.is_empty() && !sender.gm_party && is_blank(&found.envelope.body) {
+        return answer_press_only(c, n, step, &phase, &found, sender, &mut reply, txn);
+    }
+    let echo = go_on!(check(engine.as_ref(), &state, &phase, &found, &sender, &mut reply, txn));
+    let sealed = go_on!(seal_orders(c, n, step, &found, &sender, &mut reply, txn));
+    answer(c, n, step, &phase, &found, sender, echo, sealed, &mut reply, txn)
+}
+
+/// Ends judging with a refusal.
+fn refused<T>(verdict: Result<Verdict>) -> Judged<T> {
+    verdict.map(ControlFlow::Break)
+}
+
+/// Where the answer goes. Until the secret is checked, anyone may have written the From
+/// and Reply-To: answer only at an address registered in this campaign (or, for a plain
+/// file with no sender, the GM), never a stranger's, and quote nothing of the mail.
+fn reply_to<'a>(
+    c: &'a Campaign,
+    n: u64,
+    step: u64,
+    phase: &'a engine::Phase,
+    mail: &'a Inbound,
+) -> Result<Reply<'a>> {
     let has_sender = mail.claimed_senders().next().is_some();
     let registered = mail.claimed_senders().find_map(|a| c.config.registered(a));
-    let sched = c.schedule_for(&phase);
+    let sched = c.schedule_for(phase);
     let deadline = super::schedule::deadline(&c.ledger, sched.as_ref(), step)?
         .and_then(|d| sched.as_ref().map(|s| s.show(d)));
-    let mut reply =
-        Reply { c, n, step, phase: &phase, deadline, mail, to: registered, authenticated: false, has_sender };
+    Ok(Reply { c, n, step, phase, deadline, mail, to: registered, authenticated: false, has_sender })
+}
 
+/// What the envelope of an orders mail holds, press cut out.
+struct Found {
+    /// The orders file's text (without its press blocks).
+    text: String,
+    envelope: Envelope,
+    press: Vec<super::press::Block>,
+    /// The player whose report's answer code the mail carries (a plain reply to a
+    /// question), with the text it stands for.
+    by_reply: Option<String>,
+}
+
+/// Finds the envelope: the size cap, the orders file (or a plain reply's answer code),
+/// the press blocks cut out, its header lines read, and its GAME and PLAYER lines.
+fn open_envelope(
+    c: &Campaign,
+    raw: &[u8],
+    mail: &Inbound,
+    phase: &engine::Phase,
+    reply: &mut Reply,
+    txn: &mut Txn,
+) -> Judged<Found> {
     let size = crate::mail::capped::oversize(raw).unwrap_or(raw.len() as u64);
     if size > c.config.max_input_bytes {
-        return reply.refuse(
-            txn,
-            None,
-            format!("the mail is {size} bytes; this game takes at most {}", c.config.max_input_bytes),
-            Vec::new(),
-        );
+        let reason =
+            format!("the mail is {size} bytes; this game takes at most {}", c.config.max_input_bytes);
+        return refused(reply.refuse(txn, None, reason, Vec::new()));
     }
     // A plain reply to a report's question, without header lines: its answer code
     // (see `reply_answer`) stands in for the secret.
     let by_reply = find_envelope(mail)
         .is_none()
-        .then(|| super::reply_answer::read(&c.config, mail, &phase, c.steps()))
+        .then(|| super::reply_answer::read(&c.config, mail, phase, c.steps()))
         .flatten();
     let found = match &by_reply {
         Some((_, text)) => Some((text.clone(), parse_envelope(text))),
@@ -240,11 +296,11 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         } else {
             "no orders found: an orders file starts with GAME, PLAYER and SECRET lines".to_string()
         };
-        return reply.refuse(txn, None, reason, Vec::new());
+        return refused(reply.refuse(txn, None, reason, Vec::new()));
     };
     // Press is cut out before anything is read as orders (see `press`); campaigns made
     // before press read every line as orders, as they always did.
-    let (text, envelope, press_blocks) = match &c.config.press {
+    let (text, envelope, press) = match &c.config.press {
         None => (text, envelope, Vec::new()),
         Some(_) => match super::press::cut(&text) {
             Ok(cut) => {
@@ -253,7 +309,12 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             }
             Err((line, reason)) => {
                 let errors = vec![LineError { line, text: String::new(), reason }];
-                return reply.refuse(txn, None, "the press in this mail is not right".into(), errors);
+                return refused(reply.refuse(
+                    txn,
+                    None,
+                    "the press in this mail is not right".into(),
+                    errors,
+                ));
             }
         },
     };
@@ -264,29 +325,50 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
                 .into_iter()
                 .map(|e| LineError { line: e.line, text: e.text, reason: e.reason })
                 .collect();
-            return reply.refuse(txn, None, "the orders file's header is not right".into(), errors);
+            return refused(reply.refuse(txn, None, "the orders file's header is not right".into(), errors));
         }
     };
     match envelope.game.as_deref() {
         None => {
-            return reply.refuse(txn, None, "there is no GAME line naming the campaign".into(), Vec::new());
-        }
-        Some(g) if !g.eq_ignore_ascii_case(&c.config.id) => {
-            return reply.refuse(
+            return refused(reply.refuse(
                 txn,
                 None,
-                format!("this is game {}, but the GAME line names another game", c.config.id),
+                "there is no GAME line naming the campaign".into(),
                 Vec::new(),
-            );
+            ));
+        }
+        Some(g) if !g.eq_ignore_ascii_case(&c.config.id) => {
+            let reason = format!("this is game {}, but the GAME line names another game", c.config.id);
+            return refused(reply.refuse(txn, None, reason, Vec::new()));
         }
         _ => {}
     }
-    let Some(name) = envelope.player.as_deref() else {
-        return reply.refuse(txn, None, "there is no PLAYER line".into(), Vec::new());
-    };
-    // The GM as a party: where the open phase asks the GM for a file (a ruling), a GM
-    // file that starts with RULING is sealed and committed like a player's orders;
-    // any other GM file is commands.
+    if envelope.player.is_none() {
+        return refused(reply.refuse(txn, None, "there is no PLAYER line".into(), Vec::new()));
+    }
+    let by_reply = by_reply.map(|(id, _)| id);
+    Ok(ControlFlow::Continue(Found { text, envelope, press, by_reply }))
+}
+
+/// Who sent the orders, proved.
+struct Sender {
+    id: String,
+    /// The GM as a party: the open phase asked the GM for a file (a ruling).
+    gm_party: bool,
+}
+
+/// Authenticates the sender: a player's secret (or a plain reply's answer code), or
+/// the GM's. A GM file is commands unless the open phase asks the GM for a file and it
+/// starts with RULING: then it is sealed and committed like a player's orders.
+fn authenticate(
+    c: &Campaign,
+    found: &Found,
+    phase: &engine::Phase,
+    reply: &mut Reply,
+    txn: &mut Txn,
+) -> Judged<Sender> {
+    let envelope = &found.envelope;
+    let name = envelope.player.as_deref().unwrap_or_default();
     let is_gm = name.trim().eq_ignore_ascii_case(GM);
     let gm_party = is_gm
         && phase.asked().iter().any(|p| p == GM)
@@ -297,22 +379,22 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             .find(|l| !l.is_empty() && !l.starts_with('#'))
             .is_some_and(|l| l.to_ascii_uppercase().starts_with("RULING"));
     if is_gm && !gm_party {
-        return gm(c, &envelope, &mut reply, txn);
+        return gm(c, envelope, reply, txn).map(ControlFlow::Break);
     }
-    let player_id = if gm_party {
-        if !gm_signed(c, &envelope, &mut reply) {
-            return reply.refuse(
+    let id = if gm_party {
+        if !gm_signed(c, envelope, reply) {
+            return refused(reply.refuse(
                 txn,
                 None,
                 "the GM's secret is wrong; nothing was stored".into(),
                 Vec::new(),
-            );
+            ));
         }
         Ok(GM.to_string())
     } else {
         match c.config.player(name) {
             None => Err(format!("the PLAYER line names no player of game {}", c.config.id)),
-            Some(player) if by_reply.as_ref().is_some_and(|(id, _)| *id == player.id) => {
+            Some(player) if found.by_reply.as_ref().is_some_and(|id| *id == player.id) => {
                 reply.to = Some(player.email.clone());
                 reply.authenticated = true;
                 Ok(player.id.clone())
@@ -332,66 +414,77 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             }
         }
     };
-    let player_id = match player_id {
-        Ok(id) => id,
-        Err(reason) => return reply.refuse(txn, None, reason, Vec::new()),
-    };
-    if !press_blocks.is_empty() && !gm_party && is_blank(&envelope.body) {
-        // Press only: taken whatever phase is open, and the orders stay as they were.
-        let press =
-            super::press::take(c, txn, n, step, &player_id, &press_blocks, phase.game_over.is_some())?;
-        let ctx = json!({
-            "accepted": true,
-            "press_only": true,
-            "campaign": reply.campaign_info()?,
-            "player": player_id,
-            "phase": PhaseInfo::of(&phase, reply.deadline.clone()),
-            "deadline": reply.deadline,
-            "step": step,
-            "press": press,
-        });
-        reply.send(txn, "press", ctx)?;
-        let sent = press.iter().filter(|p| p.accepted).count();
-        return Ok(Verdict::Press { player: player_id, sent, refused: press.len() - sent });
+    match id {
+        Ok(id) => Ok(ControlFlow::Continue(Sender { id, gm_party })),
+        Err(reason) => refused(reply.refuse(txn, None, reason, Vec::new())),
     }
+}
+
+/// Press only: taken whatever phase is open, and the orders stay as they were.
+#[allow(clippy::too_many_arguments)]
+fn answer_press_only(
+    c: &Campaign,
+    n: u64,
+    step: u64,
+    phase: &engine::Phase,
+    found: &Found,
+    sender: Sender,
+    reply: &mut Reply,
+    txn: &mut Txn,
+) -> Result<Verdict> {
+    let press = super::press::take(c, txn, n, step, &sender.id, &found.press, phase.game_over.is_some())?;
+    let ctx = json!({
+        "accepted": true,
+        "press_only": true,
+        "campaign": reply.campaign_info()?,
+        "player": sender.id,
+        "phase": PhaseInfo::of(phase, reply.deadline.clone()),
+        "deadline": reply.deadline,
+        "step": step,
+        "press": press,
+    });
+    reply.send(txn, "press", ctx)?;
+    let sent = press.iter().filter(|p| p.accepted).count();
+    Ok(Verdict::Press { player: sender.id, sent, refused: press.len() - sent })
+}
+
+/// Checks the orders against the open phase and the state they will run in (a dry run
+/// of the system's own check); returns the lines echoed back to the player.
+fn check(
+    engine: &dyn engine::Engine,
+    state: &serde_json::Value,
+    phase: &engine::Phase,
+    found: &Found,
+    sender: &Sender,
+    reply: &mut Reply,
+    txn: &mut Txn,
+) -> Judged<Vec<String>> {
+    let player_id = &sender.id;
+    let envelope = &found.envelope;
     if let Some(result) = &phase.game_over {
-        return reply.refuse(
-            txn,
-            Some(&player_id),
-            format!("the game is over ({result}); no phase is open"),
-            Vec::new(),
-        );
+        let reason = format!("the game is over ({result}); no phase is open");
+        return refused(reply.refuse(txn, Some(player_id), reason, Vec::new()));
     }
     if let Some(p) = envelope.phase.as_deref().filter(|p| !p.trim().eq_ignore_ascii_case(&phase.id)) {
-        {
-            return reply.refuse(
-                txn,
-                Some(&player_id),
-                format!("phase {p} is not open; the open phase is {} ({})", phase.id, phase.title),
-                Vec::new(),
-            );
-        }
+        let reason = format!("phase {p} is not open; the open phase is {} ({})", phase.id, phase.title);
+        return refused(reply.refuse(txn, Some(player_id), reason, Vec::new()));
     }
-    if !phase.asked().contains(&player_id) {
-        return reply.refuse(
-            txn,
-            Some(&player_id),
-            if phase.asked().is_empty() {
-                format!(
-                    "no orders are due from {player_id} in {}: it resolves by itself; the report after it says who is due next",
-                    phase.title
-                )
-            } else {
-                format!(
-                    "no orders are due from {player_id} in {}: waiting for {}; keep your orders and send them once a report says yours are due",
-                    phase.title,
-                    phase.due.join(", ")
-                )
-            },
-            Vec::new(),
-        );
+    if !phase.asked().contains(player_id) {
+        let reason = if phase.asked().is_empty() {
+            format!(
+                "no orders are due from {player_id} in {}: it resolves by itself; the report after it says who is due next",
+                phase.title
+            )
+        } else {
+            format!(
+                "no orders are due from {player_id} in {}: waiting for {}; keep your orders and send them once a report says yours are due",
+                phase.title,
+                phase.due.join(", ")
+            )
+        };
+        return refused(reply.refuse(txn, Some(player_id), reason, Vec::new()));
     }
-    let check = if let Some(prompt) = phase.prompts.get(&player_id) {
+    let check = if let Some(prompt) = phase.prompts.get(player_id) {
         // An answer to a question: its number or its words; echoed as its words, which
         // the player may send again.
         match prompt.read(&envelope.body) {
@@ -401,37 +494,55 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
             ]),
             Err(reason) => Err(vec![crate::engine::OrderError::new(1, envelope.body.trim(), reason)]),
         }
-    } else if super::signon::is_sign_on(&phase) {
+    } else if super::signon::is_sign_on(phase) {
         // Any text signs on: what matters is the receipt, which seeds later dice.
         Ok(vec!["# signed on: this file's receipt seeds the dice; your orders for the game come when a report says they are due".to_string()])
     } else {
-        engine.check(&state, &player_id, &envelope.body)?
+        engine.check(state, player_id, &envelope.body)?
     };
-    let echo = match check {
-        Ok(echo) => echo.iter().map(|l| answer::quote(l, answer::REASON_CHARS)).collect::<Vec<_>>(),
+    match check {
+        Ok(echo) => Ok(ControlFlow::Continue(
+            echo.iter().map(|l| answer::quote(l, answer::REASON_CHARS)).collect::<Vec<_>>(),
+        )),
         Err(errors) => {
-            let errors = in_the_mail(&envelope, errors);
-            return reply.refuse(txn, Some(&player_id), "some orders are not right".into(), errors);
+            let errors = in_the_mail(envelope, errors);
+            refused(reply.refuse(txn, Some(player_id), "some orders are not right".into(), errors))
         }
-    };
+    }
+}
 
-    let secret = envelope.secret.clone().unwrap_or_default();
-    let sealed = seal(&text, &secret);
+/// The orders as sealed, and their receipt.
+struct Sealed {
+    text: String,
+    receipt: String,
+    salt: String,
+}
+
+/// Seals the orders and records them: the sealed file under `phases/<step>/orders/`,
+/// and its receipt in the ledger.
+fn seal_orders(
+    c: &Campaign,
+    n: u64,
+    step: u64,
+    found: &Found,
+    sender: &Sender,
+    reply: &mut Reply,
+    txn: &mut Txn,
+) -> Judged<Sealed> {
+    let player_id = &sender.id;
+    let secret = found.envelope.secret.clone().unwrap_or_default();
+    let sealed = seal(&found.text, &secret);
     let chains = c.chains()?;
     let Some(h_k) = chains.hidden(step) else {
         // An answer, not a failure: a temporary error would have the mail server retry
         // for days a mail that can never be taken.
-        return reply.refuse(
-            txn,
-            Some(&player_id),
-            format!(
-                "this campaign has used all {} steps its dice were committed for, so no more orders can be taken; the GM has been told (see the README, \"Running out of steps\")",
-                chains.length()
-            ),
-            Vec::new(),
+        let reason = format!(
+            "this campaign has used all {} steps its dice were committed for, so no more orders can be taken; the GM has been told (see the README, \"Running out of steps\")",
+            chains.length()
         );
+        return refused(reply.refuse(txn, Some(player_id), reason, Vec::new()));
     };
-    let r = trust::receipt(&h_k, &player_id, sealed.as_bytes());
+    let r = trust::receipt(&h_k, player_id, sealed.as_bytes());
     let receipt = trust::hex(&r.receipt);
     let file = PathBuf::from(format!("phases/{step}/orders/{player_id}-{n:06}.txt"));
     txn.write(file.clone(), sealed.clone());
@@ -442,25 +553,41 @@ fn judge(c: &Campaign, n: u64, raw: &[u8], mail: &Inbound, txn: &mut Txn) -> Res
         input: Some(n),
         file: Some(file.display().to_string()),
     }));
-    let press = super::press::take(c, txn, n, step, &player_id, &press_blocks, false)?;
+    Ok(ControlFlow::Continue(Sealed { text: sealed, receipt, salt: trust::hex(&r.salt) }))
+}
+
+/// Takes the mail's press and answers: the echo, the receipt and its salt.
+#[allow(clippy::too_many_arguments)]
+fn answer(
+    c: &Campaign,
+    n: u64,
+    step: u64,
+    phase: &engine::Phase,
+    found: &Found,
+    sender: Sender,
+    echo: Vec<String>,
+    sealed: Sealed,
+    reply: &mut Reply,
+    txn: &mut Txn,
+) -> Result<Verdict> {
+    let press = super::press::take(c, txn, n, step, &sender.id, &found.press, false)?;
     let ctx = json!({
         "accepted": true,
         "campaign": reply.campaign_info()?,
-        "player": player_id,
-        "phase": PhaseInfo::of(&phase, reply.deadline.clone()),
+        "player": sender.id,
+        "phase": PhaseInfo::of(phase, reply.deadline.clone()),
         "deadline": reply.deadline,
         "step": step,
         "press": press,
         "echo": echo,
-        "receipt": receipt,
-        "salt": trust::hex(&r.salt),
-        "sealed": sealed.trim_end(),
+        "receipt": sealed.receipt,
+        "salt": sealed.salt,
+        "sealed": sealed.text.trim_end(),
     });
     reply.send(txn, "accepted", ctx)?;
-    Ok(Verdict::Accepted { player: player_id, receipt })
+    Ok(Verdict::Accepted { player: sender.id, receipt: sealed.receipt })
 }
 
-/// Does an orders body hold nothing but blank lines and comments?
 fn is_blank(body: &str) -> bool {
     body.lines().map(str::trim).all(|l| l.is_empty() || l.starts_with('#'))
 }
