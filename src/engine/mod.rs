@@ -340,7 +340,8 @@ pub trait System: Send + Sync {
     /// An error must never reveal what `player` may not see.
     fn parse(&self, state: &Self::State, player: &str, body: &str) -> Result<Self::Orders, Vec<OrderError>>;
 
-    /// A few example orders lines for the welcome mail.
+    /// A few example orders lines for the welcome mail, for the default [`System::guide`]
+    /// (a system that writes its own guide need not write these).
     fn example_orders(&self, _state: &Self::State, _player: &str) -> Vec<String> {
         Vec::new()
     }

@@ -512,10 +512,6 @@ impl System for Algeria {
         careless::orders(state, &self.data, side, rng)
     }
 
-    fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
-        self.guide(state, player).now
-    }
-
     fn guide(&self, state: &State, player: &str) -> Guide {
         guide::guide(state, &self.data, player)
     }

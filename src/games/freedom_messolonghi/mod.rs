@@ -795,10 +795,6 @@ impl System for Freedom {
         out
     }
 
-    fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
-        self.guide(state, player).now
-    }
-
     fn guide(&self, state: &State, player: &str) -> Guide {
         let Some(side) = state.side_of(player) else { return Guide::default() };
         let now = match state.stage {

@@ -374,10 +374,6 @@ impl System for FrontLine {
             .collect()
     }
 
-    fn example_orders(&self, state: &State, player: &str) -> Vec<String> {
-        self.guide(state, player).now
-    }
-
     fn guide(&self, state: &State, player: &str) -> Guide {
         guide::guide(state, &self.data, player)
     }

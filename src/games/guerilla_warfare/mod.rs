@@ -441,10 +441,6 @@ impl System for GuerillaWarfare {
         orders::read(&ctx, body)
     }
 
-    fn example_orders(&self, s: &State, player: &str) -> Vec<String> {
-        self.guide(s, player).now
-    }
-
     /// The welcome mail's lesson, in the rulebook's own style (`A(Par)`), built from the
     /// player's real position so that every line is accepted as it stands: this move's
     /// orders (one army disperses, the rest hold), the limits in words, and two ways to
