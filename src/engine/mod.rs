@@ -212,6 +212,15 @@ impl Prompt {
         })
     }
 
+    /// The words of the answer a reply gives (see [`Prompt::read`]), or why it is
+    /// none, as an error on the reply's first line: every system's `parse` reads a
+    /// question's answer this way.
+    pub fn answer(&self, body: &str) -> Result<String, Vec<OrderError>> {
+        self.read(body)
+            .map(|i| self.answers.get(i).cloned().unwrap_or_default())
+            .map_err(|why| vec![OrderError::new(1, body.trim(), why)])
+    }
+
     /// `1. take (the default), 2. gamble`.
     pub fn list(&self) -> String {
         self.answers
@@ -224,6 +233,15 @@ impl Prompt {
 }
 
 impl Phase {
+    /// Marks the phase as the end of the game: id `OVER`, and a result if the state
+    /// gave none.
+    pub fn end(&mut self) {
+        self.id = "OVER".into();
+        if self.game_over.is_none() {
+            self.game_over = Some("the game is over".into());
+        }
+    }
+
     /// Everyone the phase asks, required first: whose receipts enter the digest.
     pub fn asked(&self) -> Vec<PlayerId> {
         let mut all = self.waited_for();
@@ -259,6 +277,11 @@ impl OrderError {
     pub fn new(line: usize, text: impl Into<String>, reason: impl Into<String>) -> Self {
         OrderError { line, text: text.into(), reason: reason.into() }
     }
+}
+
+/// The refusal of a file from a player the state seats on no side.
+pub fn plays_no_side(player: &str) -> Vec<OrderError> {
+    vec![OrderError::new(1, "", format!("'{player}' plays no side in this game"))]
 }
 
 /// An accepted line whose fate the check at ingest could not know (an enemy's
@@ -318,6 +341,18 @@ pub struct Setup<'a> {
 }
 
 impl Setup<'_> {
+    /// Refuses a campaign of other than two players, naming the game (`title`) and
+    /// the count.
+    pub fn two_players(&self, title: &str) -> Result<()> {
+        if self.players.len() != 2 {
+            return Err(Error::setup(format!(
+                "{title} is played by two players, not {}",
+                self.players.len()
+            )));
+        }
+        Ok(())
+    }
+
     /// The players' sides, filled the one way every system shares (see `seats`).
     pub fn seats(&self, seating: &seats::Seating) -> Result<seats::Seats> {
         seats::assign(self.players, self.options, seating)

@@ -285,12 +285,7 @@ impl System for Algeria {
     type Orders = Orders;
 
     fn setup(&self, setup: &Setup) -> Result<State> {
-        if setup.players.len() != 2 {
-            return Err(Error::setup(format!(
-                "Algeria is played by two players, not {}",
-                setup.players.len()
-            )));
-        }
+        setup.two_players("Algeria")?;
         let seating = seating();
         let seats = setup.seats(&seating)?;
         let players = Players {
@@ -409,31 +404,23 @@ impl System for Algeria {
                     );
                 }
             }
-            Stage::Over => {
-                p.id = "OVER".into();
-                if p.game_over.is_none() {
-                    p.game_over = Some("the game is over".into());
-                }
-            }
+            Stage::Over => p.end(),
         }
         p
     }
 
     fn parse(&self, state: &State, player: &str, body: &str) -> std::result::Result<Orders, Vec<OrderError>> {
         let Some(side) = state.side_of(player) else {
-            return Err(vec![OrderError::new(1, "", format!("'{player}' plays no side in this game"))]);
+            return Err(crate::engine::plays_no_side(player));
         };
         // A React or event question: the answer is read as the engine reads any
         // question's (a number or an answer's words), and reaches `resolve` as its words.
         if let Some(prompt) = self.phase(state).prompts.get(player) {
-            return prompt
-                .read(body)
-                .map(|i| Orders {
-                    lines: Vec::new(),
-                    answer: prompt.answers.get(i).cloned(),
-                    side: Some(side),
-                })
-                .map_err(|why| vec![OrderError::new(1, body.trim(), why)]);
+            return prompt.answer(body).map(|words| Orders {
+                lines: Vec::new(),
+                answer: Some(words),
+                side: Some(side),
+            });
         }
         // Units this file builds may be named by their kind in its later lines.
         let body = rehearsal::name_new_units(state, &self.data, side, body);

@@ -464,12 +464,7 @@ impl System for Freedom {
     type Orders = Orders;
 
     fn setup(&self, setup: &Setup) -> Result<State> {
-        if setup.players.len() != 2 {
-            return Err(Error::setup(format!(
-                "Freedom! is played by two players, not {}",
-                setup.players.len()
-            )));
-        }
+        setup.two_players("Freedom!")?;
         let seating = seating();
         let seats = setup.seats(&seating)?;
         for key in setup.options.keys() {
@@ -580,12 +575,7 @@ impl System for Freedom {
                     }
                 }
             }
-            Stage::Over => {
-                p.id = "OVER".into();
-                if p.game_over.is_none() {
-                    p.game_over = Some("the game is over".into());
-                }
-            }
+            Stage::Over => p.end(),
         }
         p
     }
@@ -595,13 +585,10 @@ impl System for Freedom {
             return self.parse_gm(state, body);
         }
         let Some(side) = state.side_of(player) else {
-            return Err(vec![OrderError::new(1, "", format!("'{player}' plays no side in this game"))]);
+            return Err(crate::engine::plays_no_side(player));
         };
         if let Some(prompt) = self.phase(state).prompts.get(player) {
-            return prompt
-                .read(body)
-                .map(|i| Orders { answer: prompt.answers.get(i).cloned(), ..Orders::default() })
-                .map_err(|why| vec![OrderError::new(1, body.trim(), why)]);
+            return prompt.answer(body).map(|words| Orders { answer: Some(words), ..Orders::default() });
         }
         let ok = allowed(state, side);
         let mut out = Orders::default();

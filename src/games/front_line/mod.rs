@@ -172,12 +172,7 @@ impl System for FrontLine {
     type Orders = Orders;
 
     fn setup(&self, setup: &Setup) -> Result<State> {
-        if setup.players.len() != 2 {
-            return Err(Error::setup(format!(
-                "Front Line is played by two players, not {}",
-                setup.players.len()
-            )));
-        }
+        setup.two_players("Front Line")?;
         let seating = seating();
         let seats = setup.seats(&seating)?;
         let players = Players {
@@ -257,25 +252,17 @@ impl System for FrontLine {
                     p.welcome = vec![state.player(active.other()).to_string()];
                 }
             }
-            Stage::Over => {
-                p.id = "OVER".into();
-                if p.game_over.is_none() {
-                    p.game_over = Some("the game is over".into());
-                }
-            }
+            Stage::Over => p.end(),
         }
         p
     }
 
     fn parse(&self, state: &State, player: &str, body: &str) -> std::result::Result<Orders, Vec<OrderError>> {
         let Some(side) = state.side_of(player) else {
-            return Err(vec![OrderError::new(1, "", format!("'{player}' plays no side in this game"))]);
+            return Err(crate::engine::plays_no_side(player));
         };
         if let Some(prompt) = self.phase(state).prompts.get(player) {
-            return prompt
-                .read(body)
-                .map(|i| Orders { answer: prompt.answers.get(i).cloned(), ..Orders::default() })
-                .map_err(|why| vec![OrderError::new(1, body.trim(), why)]);
+            return prompt.answer(body).map(|words| Orders { answer: Some(words), ..Orders::default() });
         }
         let in_setup = state.stage == Stage::Setup;
         let my_turn = state.stage == Stage::Turn && state.active_side() == side;
