@@ -90,7 +90,7 @@ fn verify_html_checks_published_records_in_a_browser() {
         println!("SKIP: {CHROMIUM} or tests/browser/node_modules is missing (.ci/run installs both)");
         return;
     }
-    let source = std::fs::read(here.join("src/audit/verify.html")).unwrap();
+    let source = std::fs::read(here.join("src/trust/verify.html")).unwrap();
     let tmp = tempfile::tempdir().unwrap();
     let t = tmp.path();
     let (_server, port) = serve(t);
