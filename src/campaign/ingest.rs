@@ -260,7 +260,7 @@ struct Found {
     envelope: Envelope,
     press: Vec<super::press::Block>,
     /// The player whose report's answer code the mail carries (a plain reply to a
-    /// question), with the text it stands for.
+    /// question); `text` is then the orders file the answer stands for.
     by_reply: Option<String>,
 }
 

@@ -190,11 +190,11 @@ fn sync_filesystem(dir: &Path) -> Result<bool> {
 /// their steps.
 #[cfg(target_os = "linux")]
 mod group_sync {
-    use std::collections::HashMap;
+    use std::collections::BTreeMap;
     use std::sync::{Condvar, Mutex};
 
-    /// One filesystem's flushes: tickets handed out, and the first ticket no finished
-    /// flush is known to cover.
+    /// One filesystem's flushes: tickets handed out, the last ticket a finished flush
+    /// covers, and whether a flush is under way.
     #[derive(Default)]
     struct Flushes {
         issued: u64,
@@ -202,7 +202,8 @@ mod group_sync {
         running: bool,
     }
 
-    static FLUSHES: Mutex<Option<HashMap<u64, Flushes>>> = Mutex::new(None);
+    /// By filesystem (device number).
+    static FLUSHES: Mutex<BTreeMap<u64, Flushes>> = Mutex::new(BTreeMap::new());
     static DONE: Condvar = Condvar::new();
 
     /// Returns once a flush of filesystem `device` that started after this call has
@@ -211,12 +212,12 @@ mod group_sync {
         let poisoned = |_| std::io::Error::other("a thread syncing the disk panicked");
         let mut guard = FLUSHES.lock().map_err(poisoned)?;
         let ticket = {
-            let f = guard.get_or_insert_with(HashMap::new).entry(device).or_default();
+            let f = guard.entry(device).or_default();
             f.issued += 1;
             f.issued
         };
         loop {
-            let f = guard.get_or_insert_with(HashMap::new).entry(device).or_default();
+            let f = guard.entry(device).or_default();
             if f.covered >= ticket {
                 return Ok(());
             }
@@ -227,7 +228,7 @@ mod group_sync {
                 drop(guard);
                 let result = flush();
                 let mut again = FLUSHES.lock().map_err(poisoned)?;
-                let f = again.get_or_insert_with(HashMap::new).entry(device).or_default();
+                let f = again.entry(device).or_default();
                 f.running = false;
                 if result.is_ok() {
                     f.covered = f.covered.max(upto);

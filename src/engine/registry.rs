@@ -17,6 +17,13 @@ pub struct Catalogue {
     pub unlisted: &'static [&'static SystemInfo],
 }
 
+impl Catalogue {
+    /// A system by name, listed or not, in any case.
+    pub fn find(&self, name: &str) -> Option<&'static SystemInfo> {
+        self.listed.iter().chain(self.unlisted).copied().find(|s| s.name.eq_ignore_ascii_case(name))
+    }
+}
+
 static INSTALLED: OnceLock<Catalogue> = OnceLock::new();
 
 /// Hands the program's systems to the core. The first call wins; later ones (a test
@@ -32,6 +39,5 @@ pub fn listed() -> &'static [&'static SystemInfo] {
 
 /// Looks a system up by name, listed or not; None before [`install`].
 pub fn find(name: &str) -> Option<&'static SystemInfo> {
-    let c = INSTALLED.get()?;
-    c.listed.iter().chain(c.unlisted).copied().find(|s| s.name.eq_ignore_ascii_case(name))
+    INSTALLED.get()?.find(name)
 }

@@ -30,12 +30,15 @@ pub static SYSTEMS: &[&SystemInfo] = &[
 /// drive through the binary.
 pub static UNLISTED: &[&SystemInfo] = &[&toy::INFO];
 
+/// Every game of this build, listed or not.
+pub static CATALOGUE: Catalogue = Catalogue { listed: SYSTEMS, unlisted: UNLISTED };
+
 /// Hands every game of this build to the core's registry (the binary does it at start).
 pub fn install() {
-    registry::install(Catalogue { listed: SYSTEMS, unlisted: UNLISTED });
+    registry::install(CATALOGUE);
 }
 
 /// Looks a system up by name, listed or not.
 pub fn find(name: &str) -> Option<&'static SystemInfo> {
-    SYSTEMS.iter().chain(UNLISTED).copied().find(|s| s.name.eq_ignore_ascii_case(name))
+    CATALOGUE.find(name)
 }
