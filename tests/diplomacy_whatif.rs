@@ -23,16 +23,60 @@ fn run(stem: &str) -> Value {
 
 /// `umpire what-if diplomacy --batch` on `input`: its answer lines, parsed.
 fn batch(input: &str) -> Vec<Value> {
+    String::from_utf8(batch_with(input, &[]))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// The same with more arguments: its standard output as it came.
+fn batch_with(input: &str, args: &[&str]) -> Vec<u8> {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_umpire"))
         .args(["what-if", "diplomacy", "--batch"])
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    std::io::Write::write_all(child.stdin.as_mut().unwrap(), input.as_bytes()).unwrap();
+    // Written from its own thread: a long batch answers while it is still being fed.
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let feeder = std::thread::spawn(move || std::io::Write::write_all(&mut stdin, input.as_bytes()).unwrap());
     let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    feeder.join().unwrap();
+    assert!(out.status.success(), "{args:?}");
+    out.stdout
+}
+
+/// `--jobs N` answers a batch on N threads: the same bytes in the same order as one
+/// thread, over more lines than a thread's share, bad lines and numbers included.
+#[test]
+fn batch_answers_are_the_same_bytes_on_any_number_of_threads() {
+    let stems = ["paradox", "retreat", "winter"];
+    let mut input = String::new();
+    for i in 0..700 {
+        if i % 50 == 7 {
+            input.push_str("not json\n");
+            continue;
+        }
+        let stem = stems[i % stems.len()];
+        let job = serde_json::json!({
+            "id": i,
+            "position": example(&format!("{stem}.position.toml")),
+            "orders": example(&format!("{stem}.orders.txt")),
+        });
+        input.push_str(&format!("{job}\n"));
+    }
+    let one = batch_with(&input, &["--jobs", "1"]);
+    let answers: Vec<Value> =
+        String::from_utf8(one.clone()).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), 700);
+    assert_eq!(answers[657]["line"], 658, "{}", answers[657]);
+    assert_eq!(answers[699]["id"], 699, "{}", answers[699]);
+    for args in [&["--jobs", "3"][..], &[]] {
+        assert!(batch_with(&input, args) == one, "{args:?} answered otherwise than one thread");
+    }
 }
 
 /// An example position file turned into the JSON object `what-if` also reads: the

@@ -288,27 +288,18 @@ pub fn render_reports_with(
     }
     let mut out = Vec::new();
     let mut public_svg: Option<String> = None;
-    for viewer in viewers {
+    // The board picture with the step's orders (campaigns made with maps only).
+    let frame = crate::maps::Frame { style: config.map_style, step };
+    let readers =
+        engine.readers(before, &computed.state, &viewers, &computed.events, config.maps.then_some(&frame))?;
+    for (viewer, (mut view, picture)) in viewers.into_iter().zip(readers) {
         let kind = if viewer == Viewer::Public { "public" } else { "player" };
-        let mut view = engine.view(&computed.state, &viewer)?;
         let mut svg_file = None;
-        // The board picture with the step's orders (campaigns made with maps only). A
-        // reader's own copy is written only where it differs from the public one: the
+        // A reader's own copy is written only where it differs from the public one: the
         // same picture again would be a private file whose bare hash is published.
-        if config.maps
-            && let Some(svg) = engine.picture(
-                before,
-                &computed.state,
-                &viewer,
-                &computed.events,
-                &crate::maps::Frame { style: config.map_style, step },
-            )?
-        {
-            if public_svg.as_deref() != Some(svg.as_str()) {
-                let path = PathBuf::from(format!("reports/{step}/{}.svg", viewer.report_name()));
-                out.push((path, svg.clone(), viewer.clone()));
-            }
+        if let Some(svg) = picture {
             let own = public_svg.as_deref() != Some(svg.as_str());
+            let path = || PathBuf::from(format!("reports/{step}/{}.svg", viewer.report_name()));
             if viewer == Viewer::Public {
                 public_svg = Some(svg.clone());
             }
@@ -316,7 +307,13 @@ pub fn render_reports_with(
                 // The HTML shows the file: the reader's own where it differs.
                 let name = if own { viewer.report_name() } else { "public" };
                 svg_file = Some(format!("{name}.svg"));
+                if own {
+                    out.push((path(), svg, viewer.clone()));
+                }
             } else {
+                if own {
+                    out.push((path(), svg.clone(), viewer.clone()));
+                }
                 view.svg = Some(svg);
             }
         }

@@ -197,6 +197,10 @@ enum Command {
         /// each, {"id": ..., "result": {...}} or {"id": ..., "error": "..."}.
         #[arg(long, conflicts_with_all = ["position", "orders", "json", "svg"])]
         batch: bool,
+        /// With --batch: how many threads answer the jobs (default: one a core, at most
+        /// 8). The answers come in the order of the lines whatever the number.
+        #[arg(long, value_name = "N", requires = "batch", value_parser = clap::value_parser!(u16).range(1..))]
+        jobs: Option<u16>,
     },
     /// Measure a system's speed (build with --release for meaningful figures);
     /// `bench tick --games N` times cron's tick over N campaigns; `bench

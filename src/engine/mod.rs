@@ -526,6 +526,20 @@ pub trait Engine: Send + Sync {
         results: &[Event],
         frame: &crate::maps::Frame,
     ) -> Result<Option<String>>;
+    /// Each reader's view of `state` and, with a `frame`, board picture (as [`view`] and
+    /// [`picture`] give them one at a time), the states read once for all the readers:
+    /// a step's reports read them for a dozen readers, in every replay of every step.
+    ///
+    /// [`view`]: Engine::view
+    /// [`picture`]: Engine::picture
+    fn readers(
+        &self,
+        before: &Value,
+        state: &Value,
+        viewers: &[Viewer],
+        results: &[Event],
+        frame: Option<&crate::maps::Frame>,
+    ) -> Result<Vec<(View, Option<String>)>>;
     fn guide(&self, state: &Value, player: &str) -> Result<Guide>;
     fn random_orders(
         &self,
@@ -607,6 +621,31 @@ impl<T: System> Engine for T {
     ) -> Result<Option<String>> {
         let seen: Vec<Event> = results.iter().filter(|e| e.audience.admits(viewer)).cloned().collect();
         Ok(System::picture(self, &load::<T::State>(before)?, &load::<T::State>(state)?, viewer, &seen, frame))
+    }
+
+    fn readers(
+        &self,
+        before: &Value,
+        state: &Value,
+        viewers: &[Viewer],
+        results: &[Event],
+        frame: Option<&crate::maps::Frame>,
+    ) -> Result<Vec<(View, Option<String>)>> {
+        let now = load::<T::State>(state)?;
+        let before = match frame {
+            Some(frame) => Some((load::<T::State>(before)?, frame)),
+            None => None,
+        };
+        let read = |viewer: &Viewer| {
+            let view = System::view(self, &now, viewer);
+            let picture = before.as_ref().and_then(|(before, frame)| {
+                let seen: Vec<Event> =
+                    results.iter().filter(|e| e.audience.admits(viewer)).cloned().collect();
+                System::picture(self, before, &now, viewer, &seen, frame)
+            });
+            (view, picture)
+        };
+        Ok(viewers.iter().map(read).collect())
     }
 
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {

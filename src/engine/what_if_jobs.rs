@@ -112,6 +112,85 @@ pub enum Stopped {
     Writing(std::io::Error),
 }
 
+/// How many job lines [`run_on`] reads before it shares them out: enough that starting
+/// the threads is nothing beside the work, few enough that answers keep streaming.
+const SHARE: usize = 256;
+
+/// Answers every job line of `input` on `out`, in order, on `workers` threads (one:
+/// this one). Each job is independent of the others, so a batch answers as fast as
+/// the machine has cores; the answers still come out in the order of the lines, the
+/// same bytes whatever the number of threads. Lines are read [`SHARE`] at a time and
+/// their answers written before the next are read, so memory stays bounded however
+/// long the batch.
+pub fn run_on<R: BufRead, W: Write>(
+    what_if: WhatIf,
+    mut input: R,
+    out: &mut W,
+    workers: usize,
+) -> Result<(), Stopped> {
+    if workers <= 1 {
+        return run(what_if, input, out);
+    }
+    let mut lines: Vec<Vec<u8>> = Vec::with_capacity(SHARE);
+    let mut number = 0;
+    loop {
+        lines.clear();
+        let mut failed = None;
+        while lines.len() < SHARE {
+            let mut buf = Vec::new();
+            match input.read_until(b'\n', &mut buf) {
+                Ok(0) => break,
+                Ok(_) => lines.push(buf),
+                Err(e) => {
+                    failed = Some(e);
+                    break;
+                }
+            }
+        }
+        let first = number + 1;
+        number += lines.len();
+        // Each thread answers a run of consecutive lines into its own buffer.
+        let per = lines.len().div_ceil(workers).max(1);
+        let answers: Vec<std::io::Result<Vec<u8>>> = std::thread::scope(|scope| {
+            let threads: Vec<_> = lines
+                .chunks(per)
+                .enumerate()
+                .map(|(k, run)| {
+                    scope.spawn(move || {
+                        let mut buf = Vec::with_capacity(run.len() * 2048);
+                        for (i, line) in run.iter().enumerate() {
+                            answer(what_if, first + k * per + i, trim_end(line), &mut buf)?;
+                        }
+                        Ok(buf)
+                    })
+                })
+                .collect();
+            threads
+                .into_iter()
+                .map(|t| t.join().unwrap_or_else(|_| Err(std::io::Error::other("a batch thread stopped"))))
+                .collect()
+        });
+        for a in answers {
+            out.write_all(&a.map_err(Stopped::Writing)?).map_err(Stopped::Writing)?;
+        }
+        if let Some(e) = failed {
+            out.flush().map_err(Stopped::Writing)?;
+            return Err(Stopped::Reading(e));
+        }
+        if lines.len() < SHARE {
+            return out.flush().map_err(Stopped::Writing);
+        }
+    }
+}
+
+/// A job line without its line ending (`\n` or `\r\n`).
+fn trim_end(line: &[u8]) -> &[u8] {
+    match line.strip_suffix(b"\n") {
+        Some(l) => l.strip_suffix(b"\r").unwrap_or(l),
+        None => line,
+    }
+}
+
 /// Answers every job line of `input` on `out`, in order, through the one buffer of
 /// `out`; flushes it at the end and when reading fails.
 pub fn run<R: BufRead, W: Write>(what_if: WhatIf, mut input: R, out: &mut W) -> Result<(), Stopped> {
@@ -128,11 +207,7 @@ pub fn run<R: BufRead, W: Write>(what_if: WhatIf, mut input: R, out: &mut W) -> 
             }
         }
         number += 1;
-        let mut line = &buf[..];
-        if let Some(l) = line.strip_suffix(b"\n") {
-            line = l.strip_suffix(b"\r").unwrap_or(l);
-        }
-        answer(what_if, number, line, out).map_err(Stopped::Writing)?;
+        answer(what_if, number, trim_end(&buf), out).map_err(Stopped::Writing)?;
     }
     out.flush().map_err(Stopped::Writing)
 }
@@ -217,6 +292,34 @@ mod tests {
         assert_eq!(out[0]["result"]["orders"], serde_json::json!(["England: F lon - nth", "A\tB"]));
         assert_eq!(out[1]["result"]["position"], "phase = 1");
         assert_eq!(out[1]["result"]["orders"], serde_json::json!(["a\nb"]));
+    }
+
+    #[test]
+    fn threads_answer_the_same_bytes_in_the_same_order() {
+        // More lines than one share, some bad, a blank one and an unterminated last.
+        let mut input = String::new();
+        for i in 0..(2 * SHARE + 37) {
+            match i % 7 {
+                0 => input.push_str("nonsense\n"),
+                3 => input.push('\n'),
+                _ => input.push_str(&format!(
+                    "{{\"id\": {i}, \"position\": {{\"n\": {i}}}, \"orders\": [\"x{i}\"]}}\r\n"
+                )),
+            }
+        }
+        input.push_str("{\"id\": \"last\", \"position\": \"p\", \"orders\": \"o\"}");
+        let mut one = Vec::new();
+        run(echo, input.as_bytes(), &mut one).unwrap();
+        for workers in [2, 3, 8] {
+            let mut many = Vec::new();
+            run_on(echo, input.as_bytes(), &mut many, workers).unwrap();
+            assert_eq!(String::from_utf8_lossy(&many), String::from_utf8_lossy(&one), "{workers} threads");
+        }
+        let answers: Vec<serde_json::Value> =
+            String::from_utf8(one).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let last_bad = (0..2 * SHARE + 37).rev().find(|i| i % 7 == 0).unwrap() + 1;
+        assert!(answers.iter().any(|a| a["line"] == last_bad), "line numbers count every line");
+        assert_eq!(answers.last().unwrap()["result"]["orders"], serde_json::json!(["o"]));
     }
 
     #[test]

@@ -279,10 +279,16 @@ impl std::fmt::Debug for Memo {
 /// along the real shore. A picture drawn before of the same scene is copied
 /// ([`Memo`]).
 pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
+    svg_shared(layout, scene, coast).to_string()
+}
+
+/// [`svg_on`] as the kept copy itself, for a caller that keeps pictures of its own:
+/// a picture on real coastlines is some 200 KB, and each copy of it costs.
+pub fn svg_shared(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> Arc<str> {
     // The coast is the board's, kept beside the layout for the engine's life; its
     // address tells one coastline from another.
     let key = (scene.clone(), coast.map(|c| std::ptr::from_ref(c) as usize));
-    layout.memo.0.get_or(&key, || draw_on(layout, scene, coast).into()).to_string()
+    layout.memo.0.get_or(&key, || draw_on(layout, scene, coast).into())
 }
 
 fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
@@ -309,7 +315,9 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     }
     let legend_h = 8.0 + 16.0 * rows.len() as f64;
     let total_h = top + h + legend_h;
-    let mut s = String::with_capacity(layout.shapes.len() * 700 + 16_384);
+    // Room for the whole picture at once: on real coastlines most of it is the coast's
+    // paths, which growing the string would copy again and again.
+    let mut s = String::with_capacity(layout.shapes.len() * 700 + 16_384 + coast.map_or(0, Coast::text_len));
     {
         // The numbers the frame writes, by the fast fixed-decimal writer.
         let (w, total_h, top) = (Fixed(w), Fixed(total_h), Fixed(top));
@@ -341,10 +349,10 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
                 Fixed(w),
                 Fixed(h)
             );
-            s.push_str(&on_coast_merged(layout, scene, coast));
+            on_coast_merged(&mut s, layout, scene, coast);
             s.push_str("</g>");
         }
-        Some(coast) => s.push_str(&on_coast(layout, scene, coast)),
+        Some(coast) => on_coast(&mut s, layout, scene, coast),
         None => {}
     }
     let parts = (coast.is_none()).then(|| layout.clear_parts.get_or_init(|| Parts::of(layout)));
@@ -653,8 +661,7 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
 
 /// The ground on real coastlines: the sea's cells, the land over them, each land
 /// province's share of the land, and the shore.
-fn on_coast(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
-    let mut s = String::new();
+fn on_coast(s: &mut String, layout: &Layout, scene: &Scene, coast: &Coast) {
     let sea = fill(Ground::Sea);
     let _ = write!(
         s,
@@ -694,15 +701,13 @@ fn on_coast(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
         s.push_str("</g>");
     }
     let _ = write!(s, r##"<path d="{}" fill="none" stroke="#5b6f82" stroke-width="1.1"/>"##, coast.land);
-    s
 }
 
 /// The ground on real coastlines with each province in one piece ([`Coast::merged`]):
 /// the sea, the lines between seas, the land, each land province's share without a
 /// line round each of its cells, the lines between land provinces (on the land only),
 /// and the shore.
-fn on_coast_merged(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
-    let mut s = String::new();
+fn on_coast_merged(s: &mut String, layout: &Layout, scene: &Scene, coast: &Coast) {
     let sea = fill(Ground::Sea);
     let _ = write!(
         s,
@@ -751,7 +756,6 @@ fn on_coast_merged(layout: &Layout, scene: &Scene, coast: &Coast) -> String {
         coast.land_borders
     );
     s.push_str(r##"<use href="#coast-land" fill="none" stroke="#5b6f82" stroke-width="1.1"/>"##);
-    s
 }
 
 /// The fleets that convoy the move `scene.orders[k]` (same army, same end), in the

@@ -245,6 +245,15 @@ pub fn segment_inside(p: Point, q: Point, rings: &[Vec<Point>]) -> Vec<(Point, P
 }
 
 impl Coast {
+    /// The bytes of path data a picture on this coast copies (the land twice, as the
+    /// unmerged picture writes it), to size the picture's buffer once.
+    pub fn text_len(&self) -> usize {
+        2 * self.land.len()
+            + self.sea_borders.len()
+            + self.land_borders.len()
+            + self.pieces.iter().map(|(_, d)| d.len()).sum::<usize>()
+    }
+
     /// Reads `text` (the file `name`, land rings as `[latitude, longitude]`) for
     /// `layout`, which must have been drawn from latitude and longitude.
     pub fn build(name: &str, text: &str, layout: &Layout) -> Result<Coast, String> {

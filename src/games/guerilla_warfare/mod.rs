@@ -589,9 +589,9 @@ impl System for GuerillaWarfare {
             style: frame.style,
             step: frame.step,
         };
-        let drawn = self.pictures.get_or(&shown, || {
-            self.draw_picture((layout, coast), s, &dec, viewer, results, frame).map(Into::into)
-        });
+        let drawn = self
+            .pictures
+            .get_or(&shown, || self.draw_picture((layout, coast), s, &dec, viewer, results, frame));
         drawn.map(|d| d.to_string())
     }
 
@@ -702,7 +702,7 @@ impl GuerillaWarfare {
         viewer: &Viewer,
         results: &[crate::engine::Event],
         frame: &crate::maps::Frame,
-    ) -> Option<String> {
+    ) -> Option<std::sync::Arc<str>> {
         use crate::games::diplomacy::picture;
         let title = format!("{}: {}", self.map.name, calendar::phase_title(s.date, s.stage));
         let on = picture::OnBoard { board: &dec.board, ownership: &dec.ownership, dislodged: &dec.dislodged };
@@ -725,9 +725,9 @@ impl GuerillaWarfare {
             );
             let mut scene = picture::clear(&self.map, scene, title, &dec.ownership);
             scene.notes.push("small dashed counters: your own hidden fractions".into());
-            return Some(crate::maps::clear::svg_on(layout, &scene, coast));
+            return Some(crate::maps::clear::svg_shared(layout, &scene, coast));
         }
-        Some(crate::maps::draw::svg(layout, &scene))
+        Some(crate::maps::draw::svg(layout, &scene).into())
     }
 }
 
