@@ -245,6 +245,58 @@ impl Parts {
     }
 }
 
+/// The places a clear picture may give each province's marks, which depend on the
+/// layout alone: worked out once a layout instead of once a picture (a step draws a
+/// picture for each distinct reader, and a replay draws every step again).
+#[derive(Clone, Debug, Default)]
+pub struct Spots {
+    /// By shape: the name as written, its points in order of preference, and the box
+    /// of the name at each.
+    names: Vec<(String, Vec<Point>, Vec<Rect>)>,
+    /// By shape: the boxes a supply centre's dot may take, in order of preference.
+    centres: Vec<Vec<Rect>>,
+}
+
+impl Spots {
+    fn of(layout: &Layout) -> Spots {
+        let names = layout
+            .shapes
+            .iter()
+            .map(|shape| {
+                // Below the point, above, beside, further out.
+                let name = shape.id.to_ascii_uppercase();
+                let (x0, y0) = shape.label;
+                let size = 9.0;
+                let half = text_width(&name, size) / 2.0;
+                let mut spots: Vec<(f64, f64)> = vec![(x0, y0 + 19.0), (x0, y0 - 11.0)];
+                spots.extend([(x0 + half + 11.0, y0 + 3.5), (x0 - half - 11.0, y0 + 3.5)]);
+                for (dx, dy) in RING.iter().skip(4) {
+                    spots.push((x0 + dx * (half + 10.0), y0 + 3.5 + dy * 13.0));
+                }
+                spots.extend([(x0, y0 + 30.0), (x0, y0 - 22.0), (x0, y0 + 41.0), (x0, y0 - 33.0)]);
+                let cands = spots.iter().map(|(x, y)| text_box(*x, *y, &name, size, true)).collect();
+                (name, spots, cands)
+            })
+            .collect();
+        let centres = layout
+            .shapes
+            .iter()
+            .map(|shape| {
+                // A dot beside the province's point, inside the province.
+                let (x0, y0) = shape.label;
+                let cands: Vec<Rect> = RING
+                    .iter()
+                    .map(|(dx, dy)| (x0 + dx * 13.0, y0 + dy * 12.0))
+                    .filter(|p| inside(&shape.cells, *p))
+                    .map(|(x, y)| (x - 4.5, y - 4.5, x + 4.5, y + 4.5))
+                    .collect();
+                if cands.is_empty() { vec![(x0 + 6.5, y0 - 15.5, x0 + 15.5, y0 - 6.5)] } else { cands }
+            })
+            .collect();
+        Spots { names, centres }
+    }
+}
+
 /// How many pictures of one layout [`Memo`] keeps: every reader's of a step or two.
 const KEPT: usize = 24;
 
@@ -253,7 +305,7 @@ const KEPT: usize = 24;
 /// without hidden pieces; all but those with hidden fractions in Guerilla Warfare), so
 /// the same picture is drawn once and copied. A picture depends on nothing but its
 /// layout, scene and coast, so a kept one is the bytes drawing it again would give.
-pub struct Memo(Kept<(Scene, Option<usize>), Arc<str>>);
+pub struct Memo(Kept<(Scene, Option<usize>), Arc<String>>);
 
 impl Default for Memo {
     fn default() -> Memo {
@@ -279,16 +331,17 @@ impl std::fmt::Debug for Memo {
 /// along the real shore. A picture drawn before of the same scene is copied
 /// ([`Memo`]).
 pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
-    svg_shared(layout, scene, coast).to_string()
+    String::clone(&svg_shared(layout, scene, coast))
 }
 
 /// [`svg_on`] as the kept copy itself, for a caller that keeps pictures of its own:
-/// a picture on real coastlines is some 200 KB, and each copy of it costs.
-pub fn svg_shared(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> Arc<str> {
+/// a picture on real coastlines is some 200 KB, and each copy of it costs (so the
+/// picture is kept as the `String` it was written into, not copied into an `Arc<str>`).
+pub fn svg_shared(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> Arc<String> {
     // The coast is the board's, kept beside the layout for the engine's life; its
     // address tells one coastline from another.
     let key = (scene.clone(), coast.map(|c| std::ptr::from_ref(c) as usize));
-    layout.memo.0.get_or(&key, || draw_on(layout, scene, coast).into())
+    layout.memo.0.get_or(&key, || Arc::new(draw_on(layout, scene, coast)))
 }
 
 fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
@@ -403,20 +456,20 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
         placer.take((x - r, y - r, x + r, y + r));
         units.push(Drawn { x, y, r, k });
     }
+    let spots = layout.clear_spots.get_or_init(|| Spots::of(layout));
     // Centres: a dot beside the province's point.
     let mut centres: Vec<(f64, f64, &Option<String>)> = Vec::new();
     for c in &scene.centres {
-        let Some(shape) = layout.shape(&c.at) else { continue };
-        let (x0, y0) = shape.label;
-        let cands: Vec<Rect> = RING
+        let Some(cands) = layout
+            .shapes
             .iter()
-            .map(|(dx, dy)| (x0 + dx * 13.0, y0 + dy * 12.0))
-            .filter(|p| inside(&shape.cells, *p))
-            .map(|(x, y)| (x - 4.5, y - 4.5, x + 4.5, y + 4.5))
-            .collect();
-        let cands = if cands.is_empty() { vec![(x0 + 6.5, y0 - 15.5, x0 + 15.5, y0 - 6.5)] } else { cands };
-        let i = placer.place(&cands);
-        let r = cands[i.min(cands.len() - 1)];
+            .position(|sh| sh.id.eq_ignore_ascii_case(&c.at))
+            .and_then(|i| spots.centres.get(i))
+        else {
+            continue;
+        };
+        let i = placer.place(cands);
+        let Some(r) = cands.get(i) else { continue };
         centres.push(((r.0 + r.2) / 2.0, (r.1 + r.3) / 2.0, &c.colour));
     }
     // Hidden fractions: small counters inside their province, clear of the rest.
@@ -456,22 +509,11 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
         let r = cands[i.min(cands.len() - 1)];
         hidden.push(((r.0 + r.2) / 2.0, (r.1 + r.3) / 2.0, k));
     }
-    // Names: below the point, above, beside, further out.
-    let mut names: Vec<(f64, f64, String)> = Vec::new();
-    for shape in &layout.shapes {
-        let name = shape.id.to_ascii_uppercase();
-        let (x0, y0) = shape.label;
-        let size = 9.0;
-        let half = text_width(&name, size) / 2.0;
-        let mut spots: Vec<(f64, f64)> = vec![(x0, y0 + 19.0), (x0, y0 - 11.0)];
-        spots.extend([(x0 + half + 11.0, y0 + 3.5), (x0 - half - 11.0, y0 + 3.5)]);
-        for (dx, dy) in RING.iter().skip(4) {
-            spots.push((x0 + dx * (half + 10.0), y0 + 3.5 + dy * 13.0));
-        }
-        spots.extend([(x0, y0 + 30.0), (x0, y0 - 22.0), (x0, y0 + 41.0), (x0, y0 - 33.0)]);
-        let cands: Vec<Rect> = spots.iter().map(|(x, y)| text_box(*x, *y, &name, size, true)).collect();
-        let i = placer.place(&cands);
-        let (x, y) = spots[i.min(spots.len() - 1)];
+    // Names: below the point, above, beside, further out (see [`Spots`]).
+    let mut names: Vec<(f64, f64, &str)> = Vec::with_capacity(spots.names.len());
+    for (name, points, cands) in &spots.names {
+        let i = placer.place(cands);
+        let Some(&(x, y)) = points.get(i) else { continue };
         names.push((x, y, name));
     }
 

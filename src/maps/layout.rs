@@ -109,6 +109,9 @@ pub struct Layout {
     pub lonlat: Option<Frame>,
     /// What the clear style draws from the layout alone, written at its first picture.
     pub clear_parts: std::sync::OnceLock<super::clear::Parts>,
+    /// Where the clear style may put each province's name and centre, worked out at
+    /// its first picture (they depend on the layout alone).
+    pub clear_spots: std::sync::OnceLock<super::clear::Spots>,
     /// The last clear pictures drawn on this layout (see [`super::clear::Memo`]).
     pub memo: super::clear::Memo,
 }
@@ -505,6 +508,7 @@ impl Layout {
             borders_svg,
             lonlat: file.lonlat,
             clear_parts: std::sync::OnceLock::new(),
+            clear_spots: std::sync::OnceLock::new(),
             memo: Default::default(),
         })
     }

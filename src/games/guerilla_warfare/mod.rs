@@ -144,7 +144,7 @@ pub struct GuerillaWarfare {
     /// The readers' board pictures (`View::svg`), drawn once where they are the same.
     boards: svg::Board,
     /// The step pictures last drawn, by what they show (see [`Shown`]).
-    pictures: crate::maps::kept::Kept<Shown, Option<std::sync::Arc<str>>>,
+    pictures: crate::maps::kept::Kept<Shown, Option<std::sync::Arc<String>>>,
 }
 
 /// The board on the real map: its layout, and the land cut to its cells (the built-in
@@ -592,7 +592,7 @@ impl System for GuerillaWarfare {
         let drawn = self
             .pictures
             .get_or(&shown, || self.draw_picture((layout, coast), s, &dec, viewer, results, frame));
-        drawn.map(|d| d.to_string())
+        drawn.map(|d| String::clone(&d))
     }
 
     fn random_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
@@ -702,7 +702,7 @@ impl GuerillaWarfare {
         viewer: &Viewer,
         results: &[crate::engine::Event],
         frame: &crate::maps::Frame,
-    ) -> Option<std::sync::Arc<str>> {
+    ) -> Option<std::sync::Arc<String>> {
         use crate::games::diplomacy::picture;
         let title = format!("{}: {}", self.map.name, calendar::phase_title(s.date, s.stage));
         let on = picture::OnBoard { board: &dec.board, ownership: &dec.ownership, dislodged: &dec.dislodged };
@@ -727,7 +727,7 @@ impl GuerillaWarfare {
             scene.notes.push("small dashed counters: your own hidden fractions".into());
             return Some(crate::maps::clear::svg_shared(layout, &scene, coast));
         }
-        Some(crate::maps::draw::svg(layout, &scene).into())
+        Some(std::sync::Arc::new(crate::maps::draw::svg(layout, &scene)))
     }
 }
 
