@@ -28,6 +28,7 @@ Run:     python3 bench/like_for_like.py --games 50 --seed 42 --umpire target/rel
 """
 import argparse
 import json
+import os
 import random
 import resource
 import subprocess
@@ -179,17 +180,23 @@ def compare(stdout, expected, keep):
     return agree, differ, errors
 
 
-def timed(command, text, repeat):
+def timed(command, stdin_path, repeat):
     """The best start-to-exit time of `repeat` runs, the CPU time (user and system) of
     that run, and the last run. The CPU time says what the work costs when other
-    programs share the machine and stretch the wall time."""
+    programs share the machine and stretch the wall time. Each process reads its jobs
+    from a file (the package's as its argument, umpire's as its standard input named
+    by `stdin_path`), as a GM would run either: fed through a pipe by this script, a
+    fast process waits on the script's writing."""
     best = None
     for _ in range(repeat):
+        stdin = open(stdin_path, "rb") if stdin_path else None
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        run = subprocess.run(command, input=text, capture_output=True, text=True)
+        run = subprocess.run(command, stdin=stdin, capture_output=True, text=True)
         elapsed = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        if stdin:
+            stdin.close()
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
         if best is None or elapsed < best[0]:
             best = (elapsed, cpu)
@@ -250,11 +257,16 @@ def main():
         (whole_time, whole_cpu), whole = timed(
             [sys.executable, "-c", PACKAGE_WHOLE, package_jobs.name], None, args.repeat
         )
+        (umpire_time, umpire_cpu), run = timed(
+            [args.umpire, "what-if", "diplomacy", "--batch"], jobs.name, args.repeat
+        )
+        (single_time, single_cpu), _ = timed(
+            [args.umpire, "what-if", "diplomacy", "--batch", "--jobs", "1"], jobs.name, args.repeat
+        )
     if whole.returncode != 0:
         print(whole.stderr, file=sys.stderr)
         return 1
     package_same = package_agrees(whole.stdout, expected)
-    (umpire_time, umpire_cpu), run = timed([args.umpire, "what-if", "diplomacy", "--batch"], text, args.repeat)
     if run.returncode != 0:
         print(run.stderr, file=sys.stderr)
         return 1
@@ -279,8 +291,10 @@ def main():
         print(f"  first differing phases (ids in the job file): {differ[:10]}")
     print(f"  package, Game.process() alone, timed in play: {ms(python_time)}")
     print(f"  package, whole process (import, Game(), orders, process), start to exit: {ms(whole_time)}, CPU {ms(whole_cpu)}; same outcome as in play: {package_same} of {n}")
-    print(f"  umpire what-if --batch ({form}), one process, start to exit: {ms(umpire_time)}, CPU {ms(umpire_cpu)}")
-    print(f"  umpire's batch is {python_time / umpire_time:.1f}x the package's process() alone and {whole_time / umpire_time:.1f}x its whole process, start to exit ({whole_cpu / umpire_cpu:.1f}x in CPU time); whole processes: the fastest of {args.repeat} runs each")
+    cores = os.cpu_count() or 1
+    print(f"  umpire what-if --batch ({form}), one process, start to exit: {ms(umpire_time)}, CPU {ms(umpire_cpu)} (its default: a thread a core, {min(cores, 8)} here)")
+    print(f"  umpire what-if --batch --jobs 1, the same on one thread: {ms(single_time)}, CPU {ms(single_cpu)}")
+    print(f"  umpire's batch is {python_time / umpire_time:.1f}x the package's process() alone and {whole_time / umpire_time:.1f}x its whole process, start to exit ({whole_cpu / umpire_cpu:.1f}x in CPU time); on one thread {whole_time / single_time:.1f}x ({whole_cpu / single_cpu:.1f}x in CPU time); whole processes: the fastest of {args.repeat} runs each")
     if differ2:
         print(f"  differing even so (ids): {differ2[:10]}")
     return 0 if not differ2 and not errors else 1

@@ -659,7 +659,8 @@ fn what_if_batch(what_if: engine::WhatIf, jobs: Option<u16>) -> Result<i32> {
     let workers =
         jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8), usize::from);
     let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
-    let input = std::io::BufReader::with_capacity(256 * 1024, std::io::stdin().lock());
+    // The handle, not its lock: with --jobs the lines are read on a thread of their own.
+    let input = std::io::BufReader::with_capacity(256 * 1024, std::io::stdin());
     match run_on(what_if, input, &mut out, workers) {
         Ok(()) => Ok(0),
         Err(Stopped::Reading(e)) => Err(anyhow::Error::new(e).context("reading standard input")),

@@ -112,29 +112,98 @@ pub enum Stopped {
     Writing(std::io::Error),
 }
 
-/// How many job lines [`run_on`] reads before it shares them out: enough that starting
-/// the threads is nothing beside the work, few enough that answers keep streaming.
-const SHARE: usize = 256;
+/// How many job lines make one piece of work for a thread of [`run_on`]: enough that
+/// handing it over is nothing beside the work, few enough that every thread has some.
+const SHARE: usize = 32;
+
+/// The answers to one piece of work, as its thread wrote them.
+type Answers = std::io::Result<Vec<u8>>;
 
 /// Answers every job line of `input` on `out`, in order, on `workers` threads (one:
 /// this one). Each job is independent of the others, so a batch answers as fast as
 /// the machine has cores; the answers still come out in the order of the lines, the
-/// same bytes whatever the number of threads. Lines are read [`SHARE`] at a time and
-/// their answers written before the next are read, so memory stays bounded however
-/// long the batch.
-pub fn run_on<R: BufRead, W: Write>(
+/// same bytes whatever the number of threads.
+///
+/// One thread reads the lines, [`SHARE`] at a time, while the others answer them, so
+/// a batch fed through a pipe is answered as it arrives. Each piece of work carries
+/// the channel its answers come back on, and those channels are queued in the order
+/// of the pieces: this thread writes each piece's answers in turn, and the reader can
+/// be only a few pieces ahead of it, so memory stays bounded however long the batch.
+/// When the answers cannot be written, the queue closes and the reader and the
+/// threads stop.
+pub fn run_on<R: BufRead + Send, W: Write>(
     what_if: WhatIf,
-    mut input: R,
+    input: R,
     out: &mut W,
     workers: usize,
 ) -> Result<(), Stopped> {
+    use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
     if workers <= 1 {
         return run(what_if, input, out);
     }
-    let mut lines: Vec<Vec<u8>> = Vec::with_capacity(SHARE);
+    type Work = (usize, Vec<Vec<u8>>, SyncSender<Answers>);
+    let (work_tx, work_rx) = sync_channel::<Work>(workers * 2);
+    let (order_tx, order_rx) = sync_channel::<Receiver<Answers>>(workers * 4);
+    let work_rx = std::sync::Mutex::new(work_rx);
+    std::thread::scope(|scope| {
+        let reader = scope.spawn(move || read_shares(input, &work_tx, &order_tx));
+        let threads: Vec<_> = (0..workers)
+            .map(|_| {
+                let work_rx = &work_rx;
+                scope.spawn(move || {
+                    loop {
+                        let work = match work_rx.lock() {
+                            Ok(rx) => rx.recv(),
+                            Err(_) => return,
+                        };
+                        let Ok((first, lines, back)) = work else { return };
+                        let mut buf = Vec::with_capacity(lines.len() * 2048);
+                        let answered = lines
+                            .iter()
+                            .enumerate()
+                            .try_for_each(|(i, line)| answer(what_if, first + i, trim_end(line), &mut buf))
+                            .map(|()| buf);
+                        // The writer may have stopped; the reader then stops too.
+                        let _ = back.send(answered);
+                    }
+                })
+            })
+            .collect();
+        let mut written = Ok(());
+        for answers in order_rx.iter() {
+            let answers =
+                answers.recv().unwrap_or_else(|_| Err(std::io::Error::other("a batch thread stopped")));
+            written = answers.and_then(|a| out.write_all(&a));
+            if written.is_err() {
+                break;
+            }
+        }
+        // Closing the queue stops the reader, which stops the threads.
+        drop(order_rx);
+        let failed = reader.join().unwrap_or(None);
+        for t in threads {
+            let _ = t.join();
+        }
+        written.map_err(Stopped::Writing)?;
+        out.flush().map_err(Stopped::Writing)?;
+        match failed {
+            Some(e) => Err(Stopped::Reading(e)),
+            None => Ok(()),
+        }
+    })
+}
+
+/// The reader of [`run_on`]: sends the lines of `input` as pieces of work, each with
+/// its answers' channel queued on `order`; the error that stopped reading, if any
+/// (after the lines read before it have gone out).
+fn read_shares<R: BufRead>(
+    mut input: R,
+    work: &std::sync::mpsc::SyncSender<(usize, Vec<Vec<u8>>, std::sync::mpsc::SyncSender<Answers>)>,
+    order: &std::sync::mpsc::SyncSender<std::sync::mpsc::Receiver<Answers>>,
+) -> Option<std::io::Error> {
     let mut number = 0;
     loop {
-        lines.clear();
+        let mut lines = Vec::with_capacity(SHARE);
         let mut failed = None;
         while lines.len() < SHARE {
             let mut buf = Vec::new();
@@ -147,38 +216,17 @@ pub fn run_on<R: BufRead, W: Write>(
                 }
             }
         }
-        let first = number + 1;
-        number += lines.len();
-        // Each thread answers a run of consecutive lines into its own buffer.
-        let per = lines.len().div_ceil(workers).max(1);
-        let answers: Vec<std::io::Result<Vec<u8>>> = std::thread::scope(|scope| {
-            let threads: Vec<_> = lines
-                .chunks(per)
-                .enumerate()
-                .map(|(k, run)| {
-                    scope.spawn(move || {
-                        let mut buf = Vec::with_capacity(run.len() * 2048);
-                        for (i, line) in run.iter().enumerate() {
-                            answer(what_if, first + k * per + i, trim_end(line), &mut buf)?;
-                        }
-                        Ok(buf)
-                    })
-                })
-                .collect();
-            threads
-                .into_iter()
-                .map(|t| t.join().unwrap_or_else(|_| Err(std::io::Error::other("a batch thread stopped"))))
-                .collect()
-        });
-        for a in answers {
-            out.write_all(&a.map_err(Stopped::Writing)?).map_err(Stopped::Writing)?;
+        let (n, first) = (lines.len(), number + 1);
+        number += n;
+        if n > 0 {
+            let (back, answers) = std::sync::mpsc::sync_channel(1);
+            if order.send(answers).is_err() || work.send((first, lines, back)).is_err() {
+                // The writer stopped: nothing more will be written.
+                return failed;
+            }
         }
-        if let Some(e) = failed {
-            out.flush().map_err(Stopped::Writing)?;
-            return Err(Stopped::Reading(e));
-        }
-        if lines.len() < SHARE {
-            return out.flush().map_err(Stopped::Writing);
+        if failed.is_some() || n < SHARE {
+            return failed;
         }
     }
 }
