@@ -119,6 +119,9 @@ const SHARE: usize = 32;
 /// The answers to one piece of work, as its thread wrote them.
 type Answers = std::io::Result<Vec<u8>>;
 
+/// One piece of work: the number of its first line, its lines, and where its answers go.
+type Work = (usize, Vec<Vec<u8>>, std::sync::mpsc::SyncSender<Answers>);
+
 /// Answers every job line of `input` on `out`, in order, on `workers` threads (one:
 /// this one). Each job is independent of the others, so a batch answers as fast as
 /// the machine has cores; the answers still come out in the order of the lines, the
@@ -137,11 +140,10 @@ pub fn run_on<R: BufRead + Send, W: Write>(
     out: &mut W,
     workers: usize,
 ) -> Result<(), Stopped> {
-    use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+    use std::sync::mpsc::{Receiver, sync_channel};
     if workers <= 1 {
         return run(what_if, input, out);
     }
-    type Work = (usize, Vec<Vec<u8>>, SyncSender<Answers>);
     let (work_tx, work_rx) = sync_channel::<Work>(workers * 2);
     let (order_tx, order_rx) = sync_channel::<Receiver<Answers>>(workers * 4);
     let work_rx = std::sync::Mutex::new(work_rx);
@@ -198,7 +200,7 @@ pub fn run_on<R: BufRead + Send, W: Write>(
 /// (after the lines read before it have gone out).
 fn read_shares<R: BufRead>(
     mut input: R,
-    work: &std::sync::mpsc::SyncSender<(usize, Vec<Vec<u8>>, std::sync::mpsc::SyncSender<Answers>)>,
+    work: &std::sync::mpsc::SyncSender<Work>,
     order: &std::sync::mpsc::SyncSender<std::sync::mpsc::Receiver<Answers>>,
 ) -> Option<std::io::Error> {
     let mut number = 0;
