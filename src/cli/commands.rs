@@ -341,7 +341,9 @@ pub fn dispatch(command: Command) -> Result<i32> {
             let before = c.state(k.saturating_sub(1))?;
             let picture = if c.config.maps {
                 let frame = umpire::maps::Frame { style: c.config.map_style, step: k };
-                engine.picture(&before, &state, &viewer, &events, &frame)?
+                let read =
+                    engine.readers(&before, &state, std::slice::from_ref(&viewer), &events, Some(&frame))?;
+                read.into_iter().next().and_then(|(_, picture)| picture)
             } else {
                 None
             };

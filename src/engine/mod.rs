@@ -518,20 +518,12 @@ pub trait Engine: Send + Sync {
         dice: &mut Dice,
     ) -> Result<(Value, Vec<Event>)>;
     fn view(&self, state: &Value, viewer: &Viewer) -> Result<View>;
-    fn picture(
-        &self,
-        before: &Value,
-        state: &Value,
-        viewer: &Viewer,
-        results: &[Event],
-        frame: &crate::maps::Frame,
-    ) -> Result<Option<String>>;
-    /// Each reader's view of `state` and, with a `frame`, board picture (as [`view`] and
-    /// [`picture`] give them one at a time), the states read once for all the readers:
-    /// a step's reports read them for a dozen readers, in every replay of every step.
+    /// Each reader's view of `state` (as [`view`] gives it) and, with a `frame`, the board
+    /// picture of the step from `before` with the results that reader is told
+    /// ([`System::picture`]), the states read once for all the readers: a step's
+    /// reports read them for a dozen readers, in every replay of every step.
     ///
     /// [`view`]: Engine::view
-    /// [`picture`]: Engine::picture
     fn readers(
         &self,
         before: &Value,
@@ -609,18 +601,6 @@ impl<T: System> Engine for T {
 
     fn view(&self, state: &Value, viewer: &Viewer) -> Result<View> {
         Ok(System::view(self, &load::<T::State>(state)?, viewer))
-    }
-
-    fn picture(
-        &self,
-        before: &Value,
-        state: &Value,
-        viewer: &Viewer,
-        results: &[Event],
-        frame: &crate::maps::Frame,
-    ) -> Result<Option<String>> {
-        let seen: Vec<Event> = results.iter().filter(|e| e.audience.admits(viewer)).cloned().collect();
-        Ok(System::picture(self, &load::<T::State>(before)?, &load::<T::State>(state)?, viewer, &seen, frame))
     }
 
     fn readers(

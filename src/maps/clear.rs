@@ -460,14 +460,7 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     // Centres: a dot beside the province's point.
     let mut centres: Vec<(f64, f64, &Option<String>)> = Vec::new();
     for c in &scene.centres {
-        let Some(cands) = layout
-            .shapes
-            .iter()
-            .position(|sh| sh.id.eq_ignore_ascii_case(&c.at))
-            .and_then(|i| spots.centres.get(i))
-        else {
-            continue;
-        };
+        let Some(cands) = layout.shape_index(&c.at).and_then(|i| spots.centres.get(i)) else { continue };
         let i = placer.place(cands);
         let Some(r) = cands.get(i) else { continue };
         centres.push(((r.0 + r.2) / 2.0, (r.1 + r.3) / 2.0, &c.colour));
@@ -475,7 +468,7 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     // Hidden fractions: small counters inside their province, clear of the rest.
     let mut hidden: Vec<(f64, f64, usize)> = Vec::new();
     for (k, u) in scene.units.iter().enumerate().filter(|(_, u)| u.hidden) {
-        let Some(index) = layout.shapes.iter().position(|sh| sh.id.eq_ignore_ascii_case(&u.at)) else {
+        let Some(index) = layout.shape_index(&u.at) else {
             continue;
         };
         let shape = &layout.shapes[index];

@@ -515,7 +515,12 @@ impl Layout {
 
     /// The shape of province `id`.
     pub fn shape(&self, id: &str) -> Option<&Shape> {
-        self.shapes.iter().find(|s| s.id.eq_ignore_ascii_case(id))
+        self.shape_index(id).and_then(|i| self.shapes.get(i))
+    }
+
+    /// Where the province `id` (any case) stands in `shapes`.
+    pub fn shape_index(&self, id: &str) -> Option<usize> {
+        self.shapes.iter().position(|s| s.id.eq_ignore_ascii_case(id))
     }
 }
 
