@@ -48,6 +48,57 @@ fn fail<T>(what: String) -> Result<T> {
 
 /// Verifies the campaign at `root`; with `bundle`, replays everything.
 pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
+    std::thread::scope(|scope| {
+        // Reading the bundle and opening the game it names (a map, its coastlines) need
+        // nothing the public checks find: they run beside them, on a core that would
+        // otherwise wait. Errors are still told in the order the checks come.
+        let opening = bundle_path.map(|path| {
+            let bundle = scope.spawn(move || Opened::open(path));
+            let renderer = scope.spawn(|| Config::load(root).map(|c| open_renderer(root, c)));
+            (path, bundle, renderer)
+        });
+        let (mut v, public) = public(root)?;
+        if let Some((path, bundle, renderer)) = opening {
+            let opened =
+                bundle.join().map_err(|_| Error::Trust(format!("{}: reading it failed", path.display())))?;
+            // Without campaign.toml here (a published copy), the ledger's settings.
+            let renderer = match renderer.join() {
+                Ok(Ok(found)) => Some(found),
+                _ => public.settings.as_ref().map(|s| open_renderer(root, s.config())),
+            };
+            replay(root, &public, opened, renderer, &mut v)?;
+        } else if v.private_commitments > 0 {
+            v.notes.push(format!(
+                "{} private report(s) are committed salted; the audit bundle checks them",
+                v.private_commitments
+            ));
+        }
+        Ok(v)
+    })
+}
+
+/// The campaign's own system with its data files, to render the human reports with,
+/// ready to draw.
+fn open_renderer(root: &Path, config: Config) -> Result<(Box<dyn engine::Engine>, Config)> {
+    let engine = open_engine(root, &config.system)?;
+    if config.maps {
+        engine.prepare_pictures();
+    }
+    Ok((engine, config))
+}
+
+/// What the public checks found, for the replay.
+struct Public {
+    announcement: Announcement,
+    records: Vec<StepRecord>,
+    record_bytes: Vec<Vec<u8>>,
+    steps: Vec<Step>,
+    settings: Option<publish::Settings>,
+}
+
+/// The public record alone: the ledger's chain, each step's record, dice and receipts,
+/// and every file the ledger lists.
+fn public(root: &Path) -> Result<(Verified, Public)> {
     let mut v = Verified::default();
     let ledger_text = std::fs::read_to_string(root.join("ledger.jsonl")).context("reading ledger.jsonl")?;
     v.ledger_lines = ledger::check_chain(&ledger_text).map_err(|e| Error::Trust(e.to_string()))?;
@@ -126,16 +177,8 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         ));
     }
     check_published_files(root, settings.as_ref(), &mut v)?;
-
-    if let Some(path) = bundle_path {
-        replay(root, path, &announcement, (&records, &record_bytes), &steps, settings.as_ref(), &mut v)?;
-    } else if v.private_commitments > 0 {
-        v.notes.push(format!(
-            "{} private report(s) are committed salted; the audit bundle checks them",
-            v.private_commitments
-        ));
-    }
-    Ok(v)
+    let steps = steps.into_iter().cloned().collect();
+    Ok((v, Public { announcement, records, record_bytes, steps, settings }))
 }
 
 /// In a published folder, the campaign's templates and data files must be the ones the
@@ -272,14 +315,13 @@ fn check_accepted_receipts(
 /// Replays every step from the bundle and compares with what was published.
 fn replay(
     root: &Path,
-    path: &Path,
-    announcement: &Announcement,
-    (records, record_bytes): (&[StepRecord], &[Vec<u8>]),
-    step_lines: &[&Step],
-    settings: Option<&publish::Settings>,
+    public: &Public,
+    opened: Opened,
+    renderer: Option<Result<(Box<dyn engine::Engine>, Config)>>,
     v: &mut Verified,
 ) -> Result<()> {
-    let b = bundle::load(path)?;
+    let Public { announcement, records, record_bytes, steps: step_lines, .. } = public;
+    let b = opened.bundle?;
     let master = trust::parse_hash(&b.master_secret)
         .ok_or_else(|| Error::Trust("bundle: master_secret is not 64 hex digits".into()))?;
     if b.campaign != announcement.campaign || b.chain_length != announcement.chain_length {
@@ -305,34 +347,15 @@ fn replay(
             records.len()
         )));
     }
-    let info = engine::find(&b.system)
-        .ok_or_else(|| Error::Trust(format!("bundle: unknown system {}", b.system)))?;
-    let data_dir = tempfile::tempdir()?;
-    for (name, text) in &b.data_files {
-        if name.contains('/') || name.contains('\\') || name.starts_with('.') {
-            return Err(Error::Trust(format!("bundle: data file name '{name}' is not a plain file name")));
-        }
-        std::fs::write(data_dir.path().join(name), text)?;
-    }
-    let engine = (info.open)(&GameData::new(info.name, info.files, Some(data_dir.path().to_path_buf())))?;
-    let initial = engine.setup(&Setup {
-        campaign: &b.campaign,
-        players: &b.players,
-        scenario: b.scenario.as_deref(),
-        options: &b.options,
-    })?;
+    let (_data_dir, engine, initial) = opened.game?;
     if initial != b.initial_state {
         return Err(Error::Trust(
             "bundle: the set-up of the game does not give the initial state in the bundle".into(),
         ));
     }
     // The human reports are re-rendered with the campaign's own system and templates,
-    // where this copy has its campaign.toml.
-    let config = Config::load(root).ok().or_else(|| settings.map(publish::Settings::config));
-    let renderer = match config {
-        Some(config) => Some((open_engine(root, &config.system)?, config)),
-        None => None,
-    };
+    // where this copy has its campaign.toml or its ledger's settings.
+    let renderer = renderer.transpose()?;
     let version = Version::parse(&announcement.trust).unwrap_or(Version::V1);
     // Whether the game was signed on before each step: the published receipts tell it
     // (each step's are checked against its replay below).
@@ -373,6 +396,47 @@ fn replay(
     Ok(())
 }
 
+/// The audit bundle read, and the game it names opened on the bundle's data files and
+/// set up: what the replay starts from, made while the public checks run.
+struct Opened {
+    bundle: Result<bundle::Bundle>,
+    game: Result<Game>,
+}
+
+/// The data files' folder (kept while the game is open), the game, its first state.
+type Game = (tempfile::TempDir, Box<dyn engine::Engine>, serde_json::Value);
+
+impl Opened {
+    fn open(path: &Path) -> Opened {
+        let bundle = bundle::load(path);
+        let game = match &bundle {
+            Ok(b) => open_game(b),
+            Err(_) => Err(Error::Trust("bundle: not read".into())),
+        };
+        Opened { bundle, game }
+    }
+}
+
+fn open_game(b: &bundle::Bundle) -> Result<Game> {
+    let info = engine::find(&b.system)
+        .ok_or_else(|| Error::Trust(format!("bundle: unknown system {}", b.system)))?;
+    let data_dir = tempfile::tempdir()?;
+    for (name, text) in &b.data_files {
+        if name.contains('/') || name.contains('\\') || name.starts_with('.') {
+            return Err(Error::Trust(format!("bundle: data file name '{name}' is not a plain file name")));
+        }
+        std::fs::write(data_dir.path().join(name), text)?;
+    }
+    let engine = (info.open)(&GameData::new(info.name, info.files, Some(data_dir.path().to_path_buf())))?;
+    let initial = engine.setup(&Setup {
+        campaign: &b.campaign,
+        players: &b.players,
+        scenario: b.scenario.as_deref(),
+        options: &b.options,
+    })?;
+    Ok((data_dir, engine, initial))
+}
+
 /// What replaying one step checked.
 struct Checked {
     commitments: usize,
@@ -395,7 +459,7 @@ struct Replay<'a> {
     initial: &'a serde_json::Value,
     records: &'a [StepRecord],
     record_bytes: &'a [Vec<u8>],
-    step_lines: &'a [&'a Step],
+    step_lines: &'a [Step],
     /// Whether the game was signed on before step i + 1 (and after the last step).
     signed_on: &'a [bool],
 }

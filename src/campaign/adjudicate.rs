@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::error::{Context, Error, Result};
 use serde_json::{Value, json};
@@ -247,7 +248,9 @@ pub struct Headline<'a> {
     pub press: &'a [super::press::Published],
 }
 
-/// The rendered reports of one step: (path relative to the campaign, text).
+/// The rendered reports of one step: (path relative to the campaign, text, reader). A
+/// text is shared: a picture is the one the system drew, which several steps' readers
+/// or a later step may be handed again, and copying it would cost more than drawing.
 pub fn render_reports(
     root: &Path,
     config: &Config,
@@ -255,7 +258,7 @@ pub fn render_reports(
     headline: &Headline,
     before: &Value,
     computed: &Computed,
-) -> Result<Vec<(PathBuf, String, Viewer)>> {
+) -> Result<Vec<(PathBuf, Arc<String>, Viewer)>> {
     let templates = report_templates(root, config);
     render_reports_with(&templates, config, engine, headline, before, computed, false)
 }
@@ -277,7 +280,7 @@ pub fn render_reports_with(
     before: &Value,
     computed: &Computed,
     public_only: bool,
-) -> Result<Vec<(PathBuf, String, Viewer)>> {
+) -> Result<Vec<(PathBuf, Arc<String>, Viewer)>> {
     let Headline { step, phase, next, next_deadline, press } = headline;
     let step = *step;
     let campaign = super::config::campaign_info(config)?;
@@ -287,7 +290,7 @@ pub fn render_reports_with(
         viewers.extend(config.players.iter().map(|p| Viewer::Player(p.id.clone())));
     }
     let mut out = Vec::new();
-    let mut public_svg: Option<String> = None;
+    let mut public_svg: Option<Arc<String>> = None;
     // The board picture with the step's orders (campaigns made with maps only).
     let frame = crate::maps::Frame { style: config.map_style, step };
     let readers =
@@ -298,7 +301,7 @@ pub fn render_reports_with(
         // A reader's own copy is written only where it differs from the public one: the
         // same picture again would be a private file whose bare hash is published.
         if let Some(svg) = picture {
-            let own = public_svg.as_deref() != Some(svg.as_str());
+            let own = public_svg.as_ref().is_none_or(|p| !Arc::ptr_eq(p, &svg) && **p != *svg);
             let path = || PathBuf::from(format!("reports/{step}/{}.svg", viewer.report_name()));
             if viewer == Viewer::Public {
                 public_svg = Some(svg.clone());
@@ -314,7 +317,7 @@ pub fn render_reports_with(
                 if own {
                     out.push((path(), svg.clone(), viewer.clone()));
                 }
-                view.svg = Some(svg);
+                view.svg = Some(Arc::unwrap_or_clone(svg));
             }
         }
         let mut ctx = context::report(
@@ -349,7 +352,7 @@ pub fn render_reports_with(
             } else {
                 text
             };
-            out.push((path, text, viewer.clone()));
+            out.push((path, Arc::new(text), viewer.clone()));
         }
     }
     Ok(out)
@@ -424,7 +427,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let headline =
         Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone(), press: &press };
     let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &state, &computed)?;
-    let mut texts: BTreeMap<String, (String, String, Option<String>)> = BTreeMap::new();
+    let mut texts: BTreeMap<String, (String, String, Option<Arc<String>>)> = BTreeMap::new();
     // A private report is committed salted (never hashed bare: its hash would let anyone
     // test guesses of its text); its reader gets the salt in the mail.
     let mut commitments = BTreeMap::new();
@@ -436,20 +439,20 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         let who = viewer.report_name().to_string();
         if *viewer == Viewer::Public {
             hashes.insert(rel, trust::hex(&trust::h(&[text.as_bytes()])));
-            txn.write_public(path.clone(), text.clone());
+            txn.write_public(path.clone(), text.as_bytes());
         } else {
             let salt = trust::report_salt(&h_k, &rel);
             commitments.insert(rel.clone(), trust::hex(&trust::report_commitment(&salt, text.as_bytes())));
-            txn.write(path.clone(), text.clone());
+            txn.write(path.clone(), text.as_bytes());
             salts.entry(who.clone()).or_default().push((rel, trust::hex(&salt)));
         }
         let entry = texts.entry(who).or_default();
         if path.extension().is_some_and(|e| e == "txt") {
-            entry.0 = text.clone();
+            entry.0 = String::clone(text);
         } else if path.extension().is_some_and(|e| e == "html") {
-            entry.1 = text.clone();
+            entry.1 = String::clone(text);
         } else if path.extension().is_some_and(|e| e == "svg") {
-            entry.2 = Some(text.clone());
+            entry.2 = Some(Arc::clone(text));
         }
     }
     // The board as PNG for each mail (mail readers seldom show SVG), drawn when the
@@ -458,7 +461,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let public_svg =
         texts.get("public").and_then(|t| t.2.as_ref()).map(|_| format!("reports/{step}/public.svg"));
     let mail_pictures = c.config.mail_pictures;
-    let attach = |who: &str, svg: Option<&String>| -> Vec<(String, String, Vec<u8>)> {
+    let attach = |who: &str, svg: Option<&Arc<String>>| -> Vec<(String, String, Vec<u8>)> {
         if !mail_pictures {
             return Vec::new();
         }

@@ -343,7 +343,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 let frame = umpire::maps::Frame { style: c.config.map_style, step: k };
                 let read =
                     engine.readers(&before, &state, std::slice::from_ref(&viewer), &events, Some(&frame))?;
-                read.into_iter().next().and_then(|(_, picture)| picture)
+                read.into_iter().next().and_then(|(_, picture)| picture).map(std::sync::Arc::unwrap_or_clone)
             } else {
                 None
             };

@@ -24,6 +24,7 @@ pub mod what_if_jobs;
 pub use registry::find;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use serde_json::Value;
@@ -412,6 +413,9 @@ pub trait System: Send + Sync {
     ///
     /// `frame` says how to draw it (the campaign's pinned style, `Frame::style`: 0 as
     /// campaigns made before drew it, byte for byte) and which step it shows.
+    ///
+    /// A picture is shared, not owned: on real coastlines it is some 200 KB, and most
+    /// readers of a step are shown the same one, which a system may keep and hand out.
     fn picture(
         &self,
         _before: &Self::State,
@@ -419,7 +423,7 @@ pub trait System: Send + Sync {
         _viewer: &Viewer,
         _results: &[Event],
         _frame: &crate::maps::Frame,
-    ) -> Option<String> {
+    ) -> Option<Arc<String>> {
         None
     }
 
@@ -496,6 +500,12 @@ pub trait System: Send + Sync {
         None
     }
 
+    /// Builds now what the first picture would build (a real map's land cut to its
+    /// provinces takes tens of milliseconds), for a caller with a core to spare before
+    /// its workers start: `verify --bundle` does it beside its public checks, where the
+    /// first step to draw would otherwise build it while the other workers wait.
+    fn prepare_pictures(&self) {}
+
     /// Options `new` writes into every new campaign that does not set them: a rule this
     /// build changed is pinned that way, so a campaign made by an earlier build (which
     /// lacks the option) keeps its old rule and still replays byte for byte.
@@ -531,7 +541,7 @@ pub trait Engine: Send + Sync {
         viewers: &[Viewer],
         results: &[Event],
         frame: Option<&crate::maps::Frame>,
-    ) -> Result<Vec<(View, Option<String>)>>;
+    ) -> Result<Vec<(View, Option<Arc<String>>)>>;
     fn guide(&self, state: &Value, player: &str) -> Result<Guide>;
     fn random_orders(
         &self,
@@ -555,6 +565,7 @@ pub trait Engine: Send + Sync {
     fn standings(&self, state: &Value) -> Result<Vec<Standing>>;
     fn game_year(&self, state: &Value) -> Result<Option<String>>;
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)];
+    fn prepare_pictures(&self);
 }
 
 fn load<S: DeserializeOwned>(state: &Value) -> Result<S> {
@@ -610,7 +621,7 @@ impl<T: System> Engine for T {
         viewers: &[Viewer],
         results: &[Event],
         frame: Option<&crate::maps::Frame>,
-    ) -> Result<Vec<(View, Option<String>)>> {
+    ) -> Result<Vec<(View, Option<Arc<String>>)>> {
         let now = load::<T::State>(state)?;
         let before = match frame {
             Some(frame) => Some((load::<T::State>(before)?, frame)),
@@ -630,6 +641,10 @@ impl<T: System> Engine for T {
 
     fn pinned_options(&self) -> &'static [(&'static str, &'static str)] {
         System::pinned_options(self)
+    }
+
+    fn prepare_pictures(&self) {
+        System::prepare_pictures(self)
     }
 
     fn guide(&self, state: &Value, player: &str) -> Result<Guide> {

@@ -305,11 +305,23 @@ const KEPT: usize = 24;
 /// without hidden pieces; all but those with hidden fractions in Guerilla Warfare), so
 /// the same picture is drawn once and copied. A picture depends on nothing but its
 /// layout, scene and coast, so a kept one is the bytes drawing it again would give.
-pub struct Memo(Kept<(Scene, Option<usize>), Arc<String>>);
+pub struct Memo {
+    pictures: Kept<(Scene, Option<usize>), Arc<String>>,
+    /// The ground on a coastline (sea, land, each province in its owner's tint), by the
+    /// tints and the coast: three quarters of a picture's bytes, and the same for every
+    /// reader of a step, whose pictures differ only in the pieces each may see.
+    grounds: Kept<(Tints, usize), Arc<String>>,
+}
+
+/// Provinces by id, each with the colour it is tinted (a scene's `tints`).
+type Tints = Vec<(String, String)>;
+
+/// How many grounds [`Memo`] keeps: a step's, and the one before on another thread.
+const GROUNDS: usize = 4;
 
 impl Default for Memo {
     fn default() -> Memo {
-        Memo(Kept::new(KEPT))
+        Memo { pictures: Kept::new(KEPT), grounds: Kept::new(GROUNDS) }
     }
 }
 
@@ -341,7 +353,7 @@ pub fn svg_shared(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> Arc<
     // The coast is the board's, kept beside the layout for the engine's life; its
     // address tells one coastline from another.
     let key = (scene.clone(), coast.map(|c| std::ptr::from_ref(c) as usize));
-    layout.memo.0.get_or(&key, || Arc::new(draw_on(layout, scene, coast)))
+    layout.memo.pictures.get_or(&key, || Arc::new(draw_on(layout, scene, coast)))
 }
 
 fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
@@ -392,21 +404,8 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
         let _ = write!(s, r##"<g transform="translate(0 {top:.0})">"##);
     }
     // Ground, provinces (filled by their owner where the scene says), borders.
-    match coast {
-        Some(coast) if coast.merged => {
-            // The land reaches past the frame's edges (the outlines are cut to a wider
-            // frame): it is clipped to the map so that it never covers the title bar.
-            let _ = write!(
-                s,
-                r##"<clipPath id="map-frame"><rect width="{:.0}" height="{:.0}"/></clipPath><g clip-path="url(#map-frame)">"##,
-                Fixed(w),
-                Fixed(h)
-            );
-            on_coast_merged(&mut s, layout, scene, coast);
-            s.push_str("</g>");
-        }
-        Some(coast) => on_coast(&mut s, layout, scene, coast),
-        None => {}
+    if let Some(coast) = coast {
+        s.push_str(&ground(layout, &scene.tints, coast));
     }
     let parts = (coast.is_none()).then(|| layout.clear_parts.get_or_init(|| Parts::of(layout)));
     if let Some(parts) = parts {
@@ -694,9 +693,35 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     s
 }
 
+/// The ground on `coast` with the provinces in `tints`, written once for all the
+/// pictures that share it ([`Memo`]).
+fn ground(layout: &Layout, tints: &[(String, String)], coast: &Coast) -> Arc<String> {
+    // The coast is the board's, kept beside the layout for the engine's life; its
+    // address tells one coastline from another.
+    let key = (tints.to_vec(), std::ptr::from_ref(coast) as usize);
+    layout.memo.grounds.get_or(&key, || {
+        let mut s = String::with_capacity(layout.shapes.len() * 500 + 1024 + coast.text_len());
+        if coast.merged {
+            // The land reaches past the frame's edges (the outlines are cut to a wider
+            // frame): it is clipped to the map so that it never covers the title bar.
+            let _ = write!(
+                s,
+                r##"<clipPath id="map-frame"><rect width="{:.0}" height="{:.0}"/></clipPath><g clip-path="url(#map-frame)">"##,
+                Fixed(layout.width),
+                Fixed(layout.height)
+            );
+            on_coast_merged(&mut s, layout, tints, coast);
+            s.push_str("</g>");
+        } else {
+            on_coast(&mut s, layout, tints, coast);
+        }
+        Arc::new(s)
+    })
+}
+
 /// The ground on real coastlines: the sea's cells, the land over them, each land
 /// province's share of the land, and the shore.
-fn on_coast(s: &mut String, layout: &Layout, scene: &Scene, coast: &Coast) {
+fn on_coast(s: &mut String, layout: &Layout, tints: &[(String, String)], coast: &Coast) {
     let sea = fill(Ground::Sea);
     let _ = write!(
         s,
@@ -704,7 +729,7 @@ fn on_coast(s: &mut String, layout: &Layout, scene: &Scene, coast: &Coast) {
         Fixed(layout.width),
         Fixed(layout.height)
     );
-    let tint_of = |id: &str| scene.tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(id)).map(|(_, c)| c);
+    let tint_of = |id: &str| tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(id)).map(|(_, c)| c);
     for shape in layout.shapes.iter().filter(|sh| sh.ground == Ground::Sea) {
         let _ = write!(
             s,
@@ -742,7 +767,7 @@ fn on_coast(s: &mut String, layout: &Layout, scene: &Scene, coast: &Coast) {
 /// the sea, the lines between seas, the land, each land province's share without a
 /// line round each of its cells, the lines between land provinces (on the land only),
 /// and the shore.
-fn on_coast_merged(s: &mut String, layout: &Layout, scene: &Scene, coast: &Coast) {
+fn on_coast_merged(s: &mut String, layout: &Layout, tints: &[(String, String)], coast: &Coast) {
     let sea = fill(Ground::Sea);
     let _ = write!(
         s,
@@ -751,7 +776,7 @@ fn on_coast_merged(s: &mut String, layout: &Layout, scene: &Scene, coast: &Coast
         Fixed(layout.width),
         Fixed(layout.height)
     );
-    let tint_of = |id: &str| scene.tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(id)).map(|(_, c)| c);
+    let tint_of = |id: &str| tints.iter().find(|(k, _)| k.eq_ignore_ascii_case(id)).map(|(_, c)| c);
     for shape in layout.shapes.iter().filter(|sh| sh.ground == Ground::Sea) {
         let _ = write!(
             s,

@@ -37,6 +37,7 @@ pub mod state;
 pub mod svg;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use board::{Log, To};
 use data::{Data, Side};
@@ -622,6 +623,12 @@ impl System for Algeria {
         Ok(Resolution { state: next, events })
     }
 
+    fn prepare_pictures(&self) {
+        if self.built_in_areas {
+            let _ = geography::built_in(&self.data);
+        }
+    }
+
     /// The board as every report draws it (the same for every reader: nothing hidden
     /// is on it), so that report mails carry it as a PNG and the zine and site show it;
     /// with `map_orders=yes` (new campaigns) the step's actions are drawn on it
@@ -633,7 +640,7 @@ impl System for Algeria {
         _viewer: &Viewer,
         results: &[crate::engine::Event],
         frame: &crate::maps::Frame,
-    ) -> Option<String> {
+    ) -> Option<Arc<String>> {
         let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
         if frame.clear() {
             let marks = picture::marks(before, &self.data, &lines);
@@ -642,14 +649,14 @@ impl System for Algeria {
                 && self.built_in_areas
                 && let Some(geo) = geography::built_in(&self.data)
             {
-                return Some(real_map::svg(state, &self.data, geo, &marks, frame.step));
+                return Some(Arc::new(real_map::svg(state, &self.data, geo, &marks, frame.step)));
             }
-            return Some(svg::svg_clear(state, &self.data, &marks, frame.step));
+            return Some(Arc::new(svg::svg_clear(state, &self.data, &marks, frame.step)));
         }
         if !state.options.map_orders {
-            return Some(svg::svg(state, &self.data));
+            return Some(Arc::new(svg::svg(state, &self.data)));
         }
-        Some(svg::svg_with(state, &self.data, &picture::marks(before, &self.data, &lines)))
+        Some(Arc::new(svg::svg_with(state, &self.data, &picture::marks(before, &self.data, &lines))))
     }
 
     /// New campaigns draw the step's actions on the results map; campaigns made before

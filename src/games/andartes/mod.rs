@@ -44,6 +44,7 @@ pub mod turn;
 pub mod victory;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 pub use bot::bot_orders;
 
@@ -483,6 +484,12 @@ impl System for Andartes {
         report::view(state, viewer)
     }
 
+    fn prepare_pictures(&self) {
+        if let RealMap::BuiltIn = self.greece {
+            let _ = built_in_greece();
+        }
+    }
+
     fn picture(
         &self,
         before: &State,
@@ -490,12 +497,12 @@ impl System for Andartes {
         _viewer: &Viewer,
         results: &[Event],
         frame: &crate::maps::Frame,
-    ) -> Option<String> {
+    ) -> Option<Arc<String>> {
         let scene = picture::scene(state, results);
         if frame.clear() {
             let clear = picture::clear(state, scene, frame.step);
             if !state.options.greece {
-                return Some(crate::maps::clear::svg(self.board.as_ref()?, &clear));
+                return Some(Arc::new(crate::maps::clear::svg(self.board.as_ref()?, &clear)));
             }
             let scene = picture::marks(before, state, results, clear);
             let real = match &self.greece {
@@ -504,11 +511,11 @@ impl System for Andartes {
                 RealMap::Own(g) => Some(g.as_ref()),
             };
             return Some(match real {
-                Some((layout, coast)) => crate::maps::clear::svg_on(layout, &scene, Some(coast)),
-                None => crate::maps::clear::svg(self.board.as_ref()?, &scene),
+                Some((layout, coast)) => crate::maps::clear::svg_shared(layout, &scene, Some(coast)),
+                None => Arc::new(crate::maps::clear::svg(self.board.as_ref()?, &scene)),
             });
         }
-        Some(crate::maps::draw::svg(self.board.as_ref()?, &scene))
+        Some(Arc::new(crate::maps::draw::svg(self.board.as_ref()?, &scene)))
     }
 
     fn random_orders(

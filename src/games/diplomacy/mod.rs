@@ -44,6 +44,7 @@ pub mod two_season;
 pub mod whatif;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
@@ -945,7 +946,7 @@ impl System for Diplomacy {
         _viewer: &Viewer,
         results: &[Event],
         frame: &crate::maps::Frame,
-    ) -> Option<String> {
+    ) -> Option<Arc<String>> {
         let layout = self.board.as_ref()?;
         let pos = state.position(&self.map).ok()?;
         let title = format!("{}: {}", self.map.name, state.turn.title());
@@ -954,9 +955,9 @@ impl System for Diplomacy {
         if frame.clear() {
             let title = format!("Diplomacy ({}): {}, step {}", self.map.name, state.turn.title(), frame.step);
             let scene = picture::clear(&self.map, scene, title, &pos.ownership);
-            return Some(crate::maps::clear::svg_on(layout, &scene, self.coast.as_ref()));
+            return Some(crate::maps::clear::svg_shared(layout, &scene, self.coast.as_ref()));
         }
-        Some(crate::maps::draw::svg(layout, &scene))
+        Some(Arc::new(crate::maps::draw::svg(layout, &scene)))
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

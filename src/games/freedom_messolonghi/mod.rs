@@ -30,6 +30,7 @@ pub mod setup;
 pub mod state;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use data::Data;
 use orders::LineKind;
@@ -973,16 +974,16 @@ impl System for Freedom {
         _viewer: &Viewer,
         results: &[crate::engine::Event],
         frame: &crate::maps::Frame,
-    ) -> Option<String> {
+    ) -> Option<Arc<String>> {
         let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
         if frame.clear() {
             let marks = picture::marks(&self.data, &lines);
-            return Some(report::svg_clear(state, &self.data, &marks, frame.step));
+            return Some(Arc::new(report::svg_clear(state, &self.data, &marks, frame.step)));
         }
         if !state.map_orders {
-            return Some(report::svg(state, &self.data));
+            return Some(Arc::new(report::svg(state, &self.data)));
         }
-        Some(report::svg_with(state, &self.data, &picture::marks(&self.data, &lines)))
+        Some(Arc::new(report::svg_with(state, &self.data, &picture::marks(&self.data, &lines))))
     }
 
     fn view(&self, state: &State, viewer: &Viewer) -> View {

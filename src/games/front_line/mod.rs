@@ -34,6 +34,7 @@ pub mod svg;
 pub mod turn;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use data::{Data, Side};
 use log::Log;
@@ -464,16 +465,16 @@ impl System for FrontLine {
         _viewer: &Viewer,
         results: &[crate::engine::Event],
         frame: &crate::maps::Frame,
-    ) -> Option<String> {
+    ) -> Option<Arc<String>> {
         let lines: Vec<String> = results.iter().map(|e| e.text.clone()).collect();
         if frame.clear() {
             let marks = picture::marks(before, state, &lines);
-            return Some(svg::svg_clear(state, &self.data, &marks, frame.step));
+            return Some(Arc::new(svg::svg_clear(state, &self.data, &marks, frame.step)));
         }
         if !state.options.map_orders {
-            return Some(svg::svg(state, &self.data));
+            return Some(Arc::new(svg::svg(state, &self.data)));
         }
-        Some(svg::svg_with(state, &self.data, &picture::marks(before, state, &lines)))
+        Some(Arc::new(svg::svg_with(state, &self.data, &picture::marks(before, state, &lines))))
     }
 
     /// New campaigns draw the step's actions on the results map; campaigns made before

@@ -567,7 +567,7 @@ impl System for GuerillaWarfare {
         viewer: &Viewer,
         results: &[crate::engine::Event],
         frame: &crate::maps::Frame,
-    ) -> Option<String> {
+    ) -> Option<std::sync::Arc<String>> {
         let real = match (s.rules.picture, &self.geography) {
             (state::Picture::Geography, Some(RealMap::BuiltIn)) => built_in(&self.map),
             (state::Picture::Geography, Some(RealMap::Own(g))) => Some(g.as_ref()),
@@ -589,10 +589,13 @@ impl System for GuerillaWarfare {
             style: frame.style,
             step: frame.step,
         };
-        let drawn = self
-            .pictures
-            .get_or(&shown, || self.draw_picture((layout, coast), s, &dec, viewer, results, frame));
-        drawn.map(|d| String::clone(&d))
+        self.pictures.get_or(&shown, || self.draw_picture((layout, coast), s, &dec, viewer, results, frame))
+    }
+
+    fn prepare_pictures(&self) {
+        if let Some(RealMap::BuiltIn) = self.geography {
+            let _ = built_in(&self.map);
+        }
     }
 
     fn random_orders(&self, s: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {
