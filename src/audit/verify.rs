@@ -63,7 +63,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
                 bundle.join().map_err(|_| Error::Trust(format!("{}: reading it failed", path.display())))?;
             // Without campaign.toml here (a published copy), the ledger's settings.
             let renderer = match renderer.join() {
-                Ok(Ok(found)) => Some(found),
+                Ok(Ok(opened)) => Some(opened),
                 _ => public.settings.as_ref().map(|s| open_renderer(root, s.config())),
             };
             replay(root, &public, opened, renderer, &mut v)?;

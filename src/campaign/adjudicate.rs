@@ -249,8 +249,8 @@ pub struct Headline<'a> {
 }
 
 /// The rendered reports of one step: (path relative to the campaign, text, reader). A
-/// text is shared: a picture is the one the system drew, which several steps' readers
-/// or a later step may be handed again, and copying it would cost more than drawing.
+/// text is shared, not owned: a picture is the one the system drew and keeps for the
+/// step's other readers, some 200 KB that a copy for each would spend time on.
 pub fn render_reports(
     root: &Path,
     config: &Config,
