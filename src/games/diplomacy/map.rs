@@ -149,6 +149,10 @@ pub struct Map {
     by_id: NameMap<ProvinceId>,
     /// Every name of every power, squashed, for quick lookups.
     power_names: Vec<(String, PowerId)>,
+    /// Each province's id, name and aliases, squashed, in that order (by province id):
+    /// an order names provinces as players type them, and squashing every name again
+    /// for every word read was half of reading a Guerilla Warfare orders file.
+    province_names: Vec<Vec<String>>,
 }
 
 // ---- the file as written ----
@@ -304,6 +308,11 @@ impl Map {
             Some(c) => format!("{name} ({})", c.name()),
             None => name.clone(),
         }
+    }
+
+    /// The province's id, name and aliases, squashed (see [`squash`]), in that order.
+    pub fn squashed_names(&self, p: ProvinceId) -> &[String] {
+        self.province_names.get(p as usize).map_or(&[], Vec::as_slice)
     }
 
     pub fn province_by_id(&self, id: &str) -> Option<ProvinceId> {
@@ -817,6 +826,16 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         start.push(StartUnit { power, kind, region });
     }
 
+    let province_names = provinces
+        .iter()
+        .map(|p| {
+            std::iter::once(&p.id)
+                .chain(std::iter::once(&p.name))
+                .chain(p.aliases.iter())
+                .map(|n| squash(n))
+                .collect()
+        })
+        .collect();
     let mut power_names = Vec::new();
     for (i, p) in powers.iter().enumerate() {
         for n in [&p.id, &p.name, &p.adjective, &p.abbreviation].into_iter().chain(p.aliases.iter()) {
@@ -839,6 +858,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         fleet_adj,
         by_id,
         power_names,
+        province_names,
     })
 }
 

@@ -155,22 +155,13 @@ pub fn place(map: &Map, ws: &[String]) -> Result<ProvinceId, Refusal> {
     if s.is_empty() {
         return Err("a province is missing".into());
     }
-    fn names(p: &crate::games::diplomacy::map::Province) -> impl Iterator<Item = &String> {
-        std::iter::once(&p.id).chain(std::iter::once(&p.name)).chain(p.aliases.iter())
-    }
-    for (i, p) in map.provinces.iter().enumerate() {
-        if names(p).any(|n| squash(n) == s) {
-            return Ok(i as ProvinceId);
-        }
+    let ids = || (0..map.provinces.len()).map(|i| i as ProvinceId);
+    if let Some(p) = ids().find(|&p| map.squashed_names(p).contains(&s)) {
+        return Ok(p);
     }
     if s.len() >= 3 {
-        let found: Vec<ProvinceId> = map
-            .provinces
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| names(p).any(|n| squash(n).starts_with(&s)))
-            .map(|(i, _)| i as ProvinceId)
-            .collect();
+        let found: Vec<ProvinceId> =
+            ids().filter(|&p| map.squashed_names(p).iter().any(|n| n.starts_with(&s))).collect();
         match found.len() {
             1 => return Ok(found[0]),
             0 => {}
