@@ -53,7 +53,7 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         // nothing the public checks find: they run beside them, on a core that would
         // otherwise wait. Errors are still told in the order the checks come.
         let opening = bundle_path.map(|path| {
-            let bundle = scope.spawn(move || Opened::open(path));
+            let bundle = scope.spawn(move || open_bundle(path));
             let renderer = scope.spawn(|| Config::load(root).map(|c| open_renderer(root, c)));
             (path, bundle, renderer)
         });
@@ -321,7 +321,7 @@ fn replay(
     v: &mut Verified,
 ) -> Result<()> {
     let Public { announcement, records, record_bytes, steps: step_lines, .. } = public;
-    let b = opened.bundle?;
+    let (b, game) = opened?;
     let master = trust::parse_hash(&b.master_secret)
         .ok_or_else(|| Error::Trust("bundle: master_secret is not 64 hex digits".into()))?;
     if b.campaign != announcement.campaign || b.chain_length != announcement.chain_length {
@@ -347,7 +347,7 @@ fn replay(
             records.len()
         )));
     }
-    let (_data_dir, engine, initial) = opened.game?;
+    let (_data_dir, engine, initial) = game?;
     if initial != b.initial_state {
         return Err(Error::Trust(
             "bundle: the set-up of the game does not give the initial state in the bundle".into(),
@@ -397,24 +397,17 @@ fn replay(
 }
 
 /// The audit bundle read, and the game it names opened on the bundle's data files and
-/// set up: what the replay starts from, made while the public checks run.
-struct Opened {
-    bundle: Result<bundle::Bundle>,
-    game: Result<Game>,
-}
+/// set up: what the replay starts from, made while the public checks run. The game's
+/// error, if any, waits until the replay has checked the bundle against the campaign.
+type Opened = Result<(bundle::Bundle, Result<Game>)>;
 
 /// The data files' folder (kept while the game is open), the game, its first state.
 type Game = (tempfile::TempDir, Box<dyn engine::Engine>, serde_json::Value);
 
-impl Opened {
-    fn open(path: &Path) -> Opened {
-        let bundle = bundle::load(path);
-        let game = match &bundle {
-            Ok(b) => open_game(b),
-            Err(_) => Err(Error::Trust("bundle: not read".into())),
-        };
-        Opened { bundle, game }
-    }
+fn open_bundle(path: &Path) -> Opened {
+    let bundle = bundle::load(path)?;
+    let game = open_game(&bundle);
+    Ok((bundle, game))
 }
 
 fn open_game(b: &bundle::Bundle) -> Result<Game> {

@@ -427,7 +427,8 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
     let headline =
         Headline { step, phase: &phase, next: &next, next_deadline: next_deadline.clone(), press: &press };
     let reports = render_reports(&c.root, &c.config, engine.as_ref(), &headline, &state, &computed)?;
-    let mut texts: BTreeMap<String, (String, String, Option<Arc<String>>)> = BTreeMap::new();
+    // Each reader's text and HTML reports, and whether they have a picture of their own.
+    let mut texts: BTreeMap<String, (String, String, bool)> = BTreeMap::new();
     // A private report is committed salted (never hashed bare: its hash would let anyone
     // test guesses of its text); its reader gets the salt in the mail.
     let mut commitments = BTreeMap::new();
@@ -452,20 +453,19 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         } else if path.extension().is_some_and(|e| e == "html") {
             entry.1 = String::clone(text);
         } else if path.extension().is_some_and(|e| e == "svg") {
-            entry.2 = Some(Arc::clone(text));
+            entry.2 = true;
         }
     }
     // The board as PNG for each mail (mail readers seldom show SVG), drawn when the
     // mail is sent (see `mail::picture`): the mail carries the path of the reader's own
     // SVG, or of the public one for a reader without a picture of their own.
-    let public_svg =
-        texts.get("public").and_then(|t| t.2.as_ref()).map(|_| format!("reports/{step}/public.svg"));
+    let public_svg = texts.get("public").is_some_and(|t| t.2).then(|| format!("reports/{step}/public.svg"));
     let mail_pictures = c.config.mail_pictures;
-    let attach = |who: &str, svg: Option<&Arc<String>>| -> Vec<(String, String, Vec<u8>)> {
+    let attach = |who: &str, own_svg: bool| -> Vec<(String, String, Vec<u8>)> {
         if !mail_pictures {
             return Vec::new();
         }
-        let own = svg.map(|_| format!("reports/{step}/{who}.svg"));
+        let own = own_svg.then(|| format!("reports/{step}/{who}.svg"));
         let Some(path) = own.or_else(|| public_svg.clone()) else { return Vec::new() };
         vec![crate::mail::picture::stand_in(&format!("board-step-{step}.png"), &path)]
     };
@@ -488,7 +488,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
             text,
             Some(html),
         );
-        mail.attachments = attach(&player.id, svg.as_ref());
+        mail.attachments = attach(&player.id, svg);
         if c.config.linked_pictures {
             show_inline(&mut mail, &player.id);
         }
@@ -511,7 +511,7 @@ fn resolve_step(c: &mut Campaign, due: &[PlayerId], sealed: BTreeMap<PlayerId, S
         let text = salts::append(text, salts.get("gm").map_or(&[][..], Vec::as_slice));
         let mut mail =
             Mail::new(format!("{step:04}-report-gm"), &gm, format!("{subject} (GM)"), text, Some(html));
-        mail.attachments = attach("gm", svg.as_ref());
+        mail.attachments = attach("gm", svg);
         if c.config.linked_pictures {
             show_inline(&mut mail, "gm");
         }

@@ -350,10 +350,14 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
 /// a picture on real coastlines is some 200 KB, and each copy of it costs (so the
 /// picture is kept as the `String` it was written into, not copied into an `Arc<str>`).
 pub fn svg_shared(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> Arc<String> {
-    // The coast is the board's, kept beside the layout for the engine's life; its
-    // address tells one coastline from another.
-    let key = (scene.clone(), coast.map(|c| std::ptr::from_ref(c) as usize));
+    let key = (scene.clone(), coast.map(coast_key));
     layout.memo.pictures.get_or(&key, || Arc::new(draw_on(layout, scene, coast)))
+}
+
+/// How [`Memo`] tells one coastline from another: the coast is the board's, kept beside
+/// the layout for the engine's life, so its address names it.
+fn coast_key(coast: &Coast) -> usize {
+    std::ptr::from_ref(coast) as usize
 }
 
 fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
@@ -696,9 +700,7 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
 /// The ground on `coast` with the provinces in `tints`, written once for all the
 /// pictures that share it ([`Memo`]).
 fn ground(layout: &Layout, tints: &[(String, String)], coast: &Coast) -> Arc<String> {
-    // The coast is the board's, kept beside the layout for the engine's life; its
-    // address tells one coastline from another.
-    let key = (tints.to_vec(), std::ptr::from_ref(coast) as usize);
+    let key = (tints.to_vec(), coast_key(coast));
     layout.memo.grounds.get_or(&key, || {
         let mut s = String::with_capacity(layout.shapes.len() * 500 + 1024 + coast.text_len());
         if coast.merged {

@@ -149,10 +149,18 @@ pub struct Map {
     by_id: NameMap<ProvinceId>,
     /// Every name of every power, squashed, for quick lookups.
     power_names: Vec<(String, PowerId)>,
-    /// Each province's id, name and aliases, squashed, in that order (by province id):
+    /// Each province's names ([`Province::names`]), squashed, by province id:
     /// an order names provinces as players type them, and squashing every name again
     /// for every word read was half of reading a Guerilla Warfare orders file.
     province_names: Vec<Vec<String>>,
+}
+
+impl Province {
+    /// Every name an order may call the province by, as written: its id, its name and
+    /// its aliases, in that order (the order lookups try them in).
+    pub fn names(&self) -> impl Iterator<Item = &String> {
+        std::iter::once(&self.id).chain(std::iter::once(&self.name)).chain(self.aliases.iter())
+    }
 }
 
 // ---- the file as written ----
@@ -310,7 +318,7 @@ impl Map {
         }
     }
 
-    /// The province's id, name and aliases, squashed (see [`squash`]), in that order.
+    /// The province's names ([`Province::names`]), squashed (see [`squash`]), in order.
     pub fn squashed_names(&self, p: ProvinceId) -> &[String] {
         self.province_names.get(p as usize).map_or(&[], Vec::as_slice)
     }
@@ -826,16 +834,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         start.push(StartUnit { power, kind, region });
     }
 
-    let province_names = provinces
-        .iter()
-        .map(|p| {
-            std::iter::once(&p.id)
-                .chain(std::iter::once(&p.name))
-                .chain(p.aliases.iter())
-                .map(|n| squash(n))
-                .collect()
-        })
-        .collect();
+    let province_names = provinces.iter().map(|p| p.names().map(|n| squash(n)).collect()).collect();
     let mut power_names = Vec::new();
     for (i, p) in powers.iter().enumerate() {
         for n in [&p.id, &p.name, &p.adjective, &p.abbreviation].into_iter().chain(p.aliases.iter()) {

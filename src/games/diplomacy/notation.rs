@@ -200,7 +200,7 @@ impl Names {
         let mut full = Vec::new();
         for (i, p) in map.provinces.iter().enumerate() {
             let id = i as ProvinceId;
-            for name in std::iter::once(&p.id).chain(std::iter::once(&p.name)).chain(p.aliases.iter()) {
+            for name in p.names() {
                 let toks = tokenize(name);
                 let words: Vec<String> = (0..toks.len())
                     .map(|k| toks.pattern_word(k).unwrap_or("-").to_string())
