@@ -5,6 +5,12 @@
 /// One pass over the text (the pictures escape every name and title they write).
 pub fn xml(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 16);
+    xml_into(&mut out, text);
+    out
+}
+
+/// [`xml`] written onto `out`, for a writer that would only copy the escaped text.
+pub fn xml_into(out: &mut String, text: &str) {
     let mut rest = text;
     while let Some(i) = rest.find(['&', '<', '>', '"']) {
         out.push_str(&rest[..i]);
@@ -17,5 +23,4 @@ pub fn xml(text: &str) -> String {
         rest = &rest[i + 1..];
     }
     out.push_str(rest);
-    out
 }

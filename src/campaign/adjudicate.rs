@@ -293,8 +293,22 @@ pub fn render_reports_with(
     let mut public_svg: Option<Arc<String>> = None;
     // The board picture with the step's orders (campaigns made with maps only).
     let frame = crate::maps::Frame { style: config.map_style, step };
-    let readers =
-        engine.readers(before, &computed.state, &viewers, &computed.events, config.maps.then_some(&frame))?;
+    // A reader's picture takes the place of the system's own drawing: in the view where
+    // pictures travel inlined, in the default templates' HTML where they are linked. A
+    // campaign's own templates may show both.
+    let drawings = if config.linked_pictures && !templates.are_default() {
+        engine::Drawings::All
+    } else {
+        engine::Drawings::Unpictured
+    };
+    let readers = engine.readers(
+        before,
+        &computed.state,
+        &viewers,
+        &computed.events,
+        config.maps.then_some(&frame),
+        drawings,
+    )?;
     for (viewer, (mut view, picture)) in viewers.into_iter().zip(readers) {
         let kind = if viewer == Viewer::Public { "public" } else { "player" };
         let mut svg_file = None;

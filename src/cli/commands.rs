@@ -341,8 +341,14 @@ pub fn dispatch(command: Command) -> Result<i32> {
             let before = c.state(k.saturating_sub(1))?;
             let picture = if c.config.maps {
                 let frame = umpire::maps::Frame { style: c.config.map_style, step: k };
-                let read =
-                    engine.readers(&before, &state, std::slice::from_ref(&viewer), &events, Some(&frame))?;
+                let read = engine.readers(
+                    &before,
+                    &state,
+                    std::slice::from_ref(&viewer),
+                    &events,
+                    Some(&frame),
+                    engine::Drawings::Unpictured,
+                )?;
                 read.into_iter().next().and_then(|(_, picture)| picture).map(std::sync::Arc::unwrap_or_clone)
             } else {
                 None

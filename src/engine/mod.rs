@@ -332,6 +332,17 @@ pub struct View {
     pub data: Value,
 }
 
+/// Which readers' views [`Engine::readers`] gives the system's own drawing of the board
+/// ([`System::drawing`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drawings {
+    /// Every reader's, as [`Engine::view`] gives it.
+    All,
+    /// Only those of readers who get no board picture: the others' reports show the
+    /// picture where a view's drawing would go.
+    Unpictured,
+}
+
 /// What `new` tells a system.
 pub struct Setup<'a> {
     pub campaign: &'a str,
@@ -401,8 +412,20 @@ pub trait System: Send + Sync {
         dice: &mut Dice,
     ) -> Result<Resolution<Self::State>>;
 
-    /// What `viewer` may see of `state`.
+    /// What `viewer` may see of `state`, but for its drawing of the board ([`drawing`]).
+    ///
+    /// [`drawing`]: System::drawing
     fn view(&self, state: &Self::State, viewer: &Viewer) -> View;
+
+    /// The view's own drawing of the board (its `svg`), apart from [`view`] because it
+    /// costs as much as the rest of the view and a report with a board picture shows the
+    /// picture instead: [`Engine::readers`] draws it only where it can be seen.
+    /// `None`: the system draws none.
+    ///
+    /// [`view`]: System::view
+    fn drawing(&self, _state: &Self::State, _viewer: &Viewer) -> Option<String> {
+        None
+    }
 
     /// The board as a picture (SVG) of what `viewer` may see of `state`, with the
     /// orders of the step that led to it from `before` drawn on it. `results` are that
@@ -527,11 +550,13 @@ pub trait Engine: Send + Sync {
         orders: &BTreeMap<PlayerId, String>,
         dice: &mut Dice,
     ) -> Result<(Value, Vec<Event>)>;
+    /// What `viewer` may see of `state`, with the system's drawing of the board.
     fn view(&self, state: &Value, viewer: &Viewer) -> Result<View>;
     /// Each reader's view of `state` (as [`view`] gives it) and, with a `frame`, the board
     /// picture of the step from `before` with the results that reader is told
     /// ([`System::picture`]), the states read once for all the readers: a step's
-    /// reports read them for a dozen readers, in every replay of every step.
+    /// reports read them for a dozen readers, in every replay of every step. `drawings`
+    /// says which views carry the system's own drawing ([`System::drawing`]).
     ///
     /// [`view`]: Engine::view
     fn readers(
@@ -541,6 +566,7 @@ pub trait Engine: Send + Sync {
         viewers: &[Viewer],
         results: &[Event],
         frame: Option<&crate::maps::Frame>,
+        drawings: Drawings,
     ) -> Result<Vec<(View, Option<Arc<String>>)>>;
     fn guide(&self, state: &Value, player: &str) -> Result<Guide>;
     fn random_orders(
@@ -611,7 +637,12 @@ impl<T: System> Engine for T {
     }
 
     fn view(&self, state: &Value, viewer: &Viewer) -> Result<View> {
-        Ok(System::view(self, &load::<T::State>(state)?, viewer))
+        let state = load::<T::State>(state)?;
+        let mut view = System::view(self, &state, viewer);
+        if view.svg.is_none() {
+            view.svg = System::drawing(self, &state, viewer);
+        }
+        Ok(view)
     }
 
     fn readers(
@@ -621,6 +652,7 @@ impl<T: System> Engine for T {
         viewers: &[Viewer],
         results: &[Event],
         frame: Option<&crate::maps::Frame>,
+        drawings: Drawings,
     ) -> Result<Vec<(View, Option<Arc<String>>)>> {
         let now = load::<T::State>(state)?;
         let before = match frame {
@@ -628,12 +660,15 @@ impl<T: System> Engine for T {
             None => None,
         };
         let read = |viewer: &Viewer| {
-            let view = System::view(self, &now, viewer);
+            let mut view = System::view(self, &now, viewer);
             let picture = before.as_ref().and_then(|(before, frame)| {
                 let seen: Vec<Event> =
                     results.iter().filter(|e| e.audience.admits(viewer)).cloned().collect();
                 System::picture(self, before, &now, viewer, &seen, frame)
             });
+            if view.svg.is_none() && (picture.is_none() || drawings == Drawings::All) {
+                view.svg = System::drawing(self, &now, viewer);
+            }
             (view, picture)
         };
         Ok(viewers.iter().map(read).collect())

@@ -10,15 +10,16 @@
 //! The picture test (`tests/map_labels.rs`) reads those ids to check that no two
 //! names overlap, none leaves the picture, and no unit or mark covers one.
 
+use std::collections::HashMap;
 use std::fmt::Write;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-use super::decimal::{Fixed, fixed4};
+use super::decimal::{Fixed, fixed4, write_1, write_int};
 use super::draw::{ArrowKind, Scene, cross, shorten};
 use super::kept::Kept;
 use super::layout::{Coast, Ground, Layout};
 use super::voronoi::Point;
-use crate::markup::xml as esc;
+use crate::markup::{xml as esc, xml_into};
 
 /// A box on the picture: left, top, right, bottom.
 pub type Rect = (f64, f64, f64, f64);
@@ -311,7 +312,16 @@ pub struct Memo {
     /// tints and the coast: three quarters of a picture's bytes, and the same for every
     /// reader of a step, whose pictures differ only in the pieces each may see.
     grounds: Kept<(Tints, usize), Arc<String>>,
+    /// Where a hidden fraction's counter may stand, by province (its index in the
+    /// layout), the counter's half width (as bits) and the coast: a counter's places are
+    /// tested against the province's cells and the real shore, which a picture with a
+    /// dozen fractions did again for every reader of every step.
+    fraction_spots: Mutex<HashMap<FractionKey, Arc<[Rect]>>>,
 }
+
+/// A province's index, a fraction counter's half width (its bits) and the coast's
+/// address: what a hidden fraction's places depend on ([`fraction_spots`]).
+type FractionKey = (usize, u64, Option<usize>);
 
 /// Provinces by id, each with the colour it is tinted (a scene's `tints`).
 type Tints = Vec<(String, String)>;
@@ -321,7 +331,7 @@ const GROUNDS: usize = 4;
 
 impl Default for Memo {
     fn default() -> Memo {
-        Memo { pictures: Kept::new(KEPT), grounds: Kept::new(GROUNDS) }
+        Memo { pictures: Kept::new(KEPT), grounds: Kept::new(GROUNDS), fraction_spots: Mutex::default() }
     }
 }
 
@@ -350,8 +360,12 @@ pub fn svg_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
 /// a picture on real coastlines is some 200 KB, and each copy of it costs (so the
 /// picture is kept as the `String` it was written into, not copied into an `Arc<str>`).
 pub fn svg_shared(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> Arc<String> {
-    let key = (scene.clone(), coast.map(coast_key));
-    layout.memo.pictures.get_or(&key, || Arc::new(draw_on(layout, scene, coast)))
+    let coast_at = coast.map(coast_key);
+    layout.memo.pictures.find_or(
+        |(s, c)| *c == coast_at && s == scene,
+        || (scene.clone(), coast_at),
+        || Arc::new(draw_on(layout, scene, coast)),
+    )
 }
 
 /// How [`Memo`] tells one coastline from another: the coast is the board's, kept beside
@@ -474,35 +488,9 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
         let Some(index) = layout.shape_index(&u.at) else {
             continue;
         };
-        let shape = &layout.shapes[index];
-        // On a merged coast, a land province's counter stands on its land, not in the
-        // water its cells reach into.
-        let on_land = |p: Point| match coast {
-            Some(c) if c.merged && shape.ground != Ground::Sea => c.on_land(index, p),
-            _ => true,
-        };
-        let (x0, y0) = shape.label;
-        let rw = text_width(&u.letter, 8.0) / 2.0 + 3.0;
-        // On a merged coast a small island (Sicily) may leave no spot of the two rings
-        // on its land: a ring nearer in, then the province's own point, which is.
-        let nearer = coast.is_some_and(|c| c.merged);
-        let closer = RING.iter().filter(|_| nearer).map(|(dx, dy)| (x0 + dx * (rw + 2.0), y0 + dy * 8.0));
-        let cands: Vec<Rect> = RING
-            .iter()
-            .chain(RING.iter())
-            .enumerate()
-            .map(|(j, (dx, dy))| {
-                let f = if j < RING.len() { 1.0 } else { 1.8 };
-                (x0 + dx * (rw + 9.0) * f, y0 + dy * 15.0 * f)
-            })
-            .chain(closer)
-            .chain(nearer.then_some((x0, y0)))
-            .filter(|p| inside(&shape.cells, *p) && on_land(*p))
-            .map(|(x, y)| (x - rw, y - 6.5, x + rw, y + 6.5))
-            .collect();
-        let cands = if cands.is_empty() { vec![(x0 - 2.0 * rw, y0 - 20.0, x0, y0 - 7.0)] } else { cands };
+        let cands = fraction_spots(layout, index, text_width(&u.letter, 8.0) / 2.0 + 3.0, coast);
         let i = placer.place(&cands);
-        let r = cands[i.min(cands.len() - 1)];
+        let Some(r) = cands.get(i).or(cands.last()) else { continue };
         hidden.push(((r.0 + r.2) / 2.0, (r.1 + r.3) / 2.0, k));
     }
     // Names: below the point, above, beside, further out (see [`Spots`]).
@@ -596,32 +584,39 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
         }
     }
     // Centres, units, fractions, names.
+    // The marks written most often (a few hundred a picture) are written piece by piece:
+    // by `write!`, the formatting machinery was a sixth of drawing a picture.
     for (n, (x, y, colour)) in centres.iter().enumerate() {
-        let (x, y) = (Fixed(*x), Fixed(*y));
         let col = colour.as_deref().unwrap_or("#ffffff");
-        let _ = write!(
-            s,
-            r##"<g id="mark-centre-{n}" class="centre"><circle cx="{x:.1}" cy="{y:.1}" r="4" fill="{}" stroke="#222" stroke-width="0.9"/></g>"##,
-            esc(col)
-        );
+        s.push_str(r##"<g id="mark-centre-"##);
+        write_int(&mut s, n as u64);
+        s.push_str(r##"" class="centre"><circle cx=""##);
+        write_1(&mut s, *x);
+        s.push_str(r##"" cy=""##);
+        write_1(&mut s, *y);
+        s.push_str(r##"" r="4" fill=""##);
+        xml_into(&mut s, col);
+        s.push_str(r##"" stroke="#222" stroke-width="0.9"/></g>"##);
     }
     for d in &units {
         let Some(u) = scene.units.get(d.k) else { continue };
         let class = if u.dislodged { "unit dislodged" } else { "unit" };
         let size = if u.letter.chars().count() > 1 { 8.0 } else { 9.0 };
-        let _ = write!(
-            s,
-            r##"<g id="unit-{}" class="{class}"><title>{}</title><circle cx="{:.1}" cy="{:.1}" r="{}" fill="{}" stroke="#111" stroke-width="1"/><text x="{:.1}" y="{:.1}" text-anchor="middle" fill="#fff" font-weight="bold" font-size="{size}">{}</text>"##,
-            d.k,
-            esc(&u.title),
-            Fixed(d.x),
-            Fixed(d.y),
-            d.r,
-            esc(&u.colour),
-            Fixed(d.x),
-            Fixed(d.y + size * 0.36),
-            esc(&u.letter)
-        );
+        let _ = write!(s, r##"<g id="unit-{}" class="{class}"><title>"##, d.k);
+        xml_into(&mut s, &u.title);
+        s.push_str(r##"</title><circle cx=""##);
+        write_1(&mut s, d.x);
+        s.push_str(r##"" cy=""##);
+        write_1(&mut s, d.y);
+        let _ = write!(s, r##"" r="{}" fill=""##, d.r);
+        xml_into(&mut s, &u.colour);
+        s.push_str(r##"" stroke="#111" stroke-width="1"/><text x=""##);
+        write_1(&mut s, d.x);
+        s.push_str(r##"" y=""##);
+        write_1(&mut s, d.y + size * 0.36);
+        let _ = write!(s, r##"" text-anchor="middle" fill="#fff" font-weight="bold" font-size="{size}">"##);
+        xml_into(&mut s, &u.letter);
+        s.push_str("</text>");
         if u.dislodged {
             let _ = write!(
                 s,
@@ -651,12 +646,17 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
         );
     }
     for (n, (x, y, name)) in names.iter().enumerate() {
-        let (x, y) = (Fixed(*x), Fixed(*y));
-        let _ = write!(
-            s,
-            r##"<text id="label-{n}" x="{x:.1}" y="{y:.1}" text-anchor="middle" fill="#222" font-size="9" stroke="#f7f4ec" stroke-width="2.4" stroke-opacity="0.85" paint-order="stroke">{}</text>"##,
-            esc(name)
+        s.push_str(r##"<text id="label-"##);
+        write_int(&mut s, n as u64);
+        s.push_str(r##"" x=""##);
+        write_1(&mut s, *x);
+        s.push_str(r##"" y=""##);
+        write_1(&mut s, *y);
+        s.push_str(
+            r##"" text-anchor="middle" fill="#222" font-size="9" stroke="#f7f4ec" stroke-width="2.4" stroke-opacity="0.85" paint-order="stroke">"##,
         );
+        xml_into(&mut s, name);
+        s.push_str("</text>");
     }
     s.push_str("</g>");
     // The legend.
@@ -695,6 +695,51 @@ fn draw_on(layout: &Layout, scene: &Scene, coast: Option<&Coast>) -> String {
     }
     s.push_str("</svg>\n");
     s
+}
+
+/// Where a hidden fraction's counter of half width `rw` may stand in the province at
+/// `index` (never none), nearest first; worked out once a layout ([`Memo`]).
+fn fraction_spots(layout: &Layout, index: usize, rw: f64, coast: Option<&Coast>) -> Arc<[Rect]> {
+    let key = (index, rw.to_bits(), coast.map(coast_key));
+    if let Ok(memo) = layout.memo.fraction_spots.lock()
+        && let Some(spots) = memo.get(&key)
+    {
+        return spots.clone();
+    }
+    let Some(shape) = layout.shapes.get(index) else { return Arc::from([]) };
+    // On a merged coast, a land province's counter stands on its land, not in the
+    // water its cells reach into.
+    let on_land = |p: Point| match coast {
+        Some(c) if c.merged && shape.ground != Ground::Sea => c.on_land(index, p),
+        _ => true,
+    };
+    let (x0, y0) = shape.label;
+    // On a merged coast a small island (Sicily) may leave no spot of the two rings
+    // on its land: a ring nearer in, then the province's own point, which is.
+    let nearer = coast.is_some_and(|c| c.merged);
+    let closer = RING.iter().filter(|_| nearer).map(|(dx, dy)| (x0 + dx * (rw + 2.0), y0 + dy * 8.0));
+    let cands: Vec<Rect> = RING
+        .iter()
+        .chain(RING.iter())
+        .enumerate()
+        .map(|(j, (dx, dy))| {
+            let f = if j < RING.len() { 1.0 } else { 1.8 };
+            (x0 + dx * (rw + 9.0) * f, y0 + dy * 15.0 * f)
+        })
+        .chain(closer)
+        .chain(nearer.then_some((x0, y0)))
+        .filter(|p| inside(&shape.cells, *p) && on_land(*p))
+        .map(|(x, y)| (x - rw, y - 6.5, x + rw, y + 6.5))
+        .collect();
+    let spots: Arc<[Rect]> = if cands.is_empty() {
+        Arc::from([(x0 - 2.0 * rw, y0 - 20.0, x0, y0 - 7.0)])
+    } else {
+        Arc::from(cands)
+    };
+    if let Ok(mut memo) = layout.memo.fraction_spots.lock() {
+        memo.insert(key, spots.clone());
+    }
+    spots
 }
 
 /// The ground on `coast` with the provinces in `tints`, written once for all the

@@ -57,23 +57,70 @@ fn scaled(v: f64, decimals: usize) -> Option<(bool, u64)> {
 /// Writes `v` with `decimals` decimals as `format!("{:.decimals$}", v)` does, into
 /// `out`; false (nothing written) where it cannot be done exactly here.
 pub fn write_fixed(out: &mut String, v: f64, decimals: usize) -> bool {
-    let Some((negative, q)) = scaled(v, decimals) else { return false };
-    let p = POW10[decimals];
+    match fixed_text(v, decimals) {
+        Some(text) => {
+            out.push_str(text.as_str());
+            true
+        }
+        None => false,
+    }
+}
+
+/// Writes `n` as `format!("{n}")` does, into `out`.
+pub fn write_int(out: &mut String, n: u64) {
+    out.push_str(itoa_buf(n).as_str());
+}
+
+/// Writes `v` with one decimal as `format!("{v:.1}")` does, into `out`: the fast way
+/// where [`write_fixed`] can, else the standard one.
+pub fn write_1(out: &mut String, v: f64) {
+    if !write_fixed(out, v, 1) {
+        use std::fmt::Write;
+        let _ = write!(out, "{v:.1}");
+    }
+}
+
+/// `v` with `decimals` decimals, on the stack: a picture writes thousands of numbers,
+/// and a `String` for each was a fifth of writing one.
+fn fixed_text(v: f64, decimals: usize) -> Option<Text> {
+    let (negative, q) = scaled(v, decimals)?;
+    let p = *POW10.get(decimals)?;
+    let mut text = Text { bytes: [b'0'; 48], len: 0 };
     if negative {
-        out.push('-');
+        text.push(b"-");
     }
     let (int, frac) = (q / p, q % p);
-    let mut buf = itoa_buf(int);
-    out.push_str(buf.as_str());
+    let digits = itoa_buf(int);
+    text.push(digits.as_str().as_bytes());
     if decimals > 0 {
-        out.push('.');
-        buf = itoa_buf(frac);
-        for _ in buf.len()..decimals {
-            out.push('0');
+        text.push(b".");
+        let digits = itoa_buf(frac);
+        for _ in digits.len()..decimals {
+            text.push(b"0");
         }
-        out.push_str(buf.as_str());
+        text.push(digits.as_str().as_bytes());
     }
-    true
+    Some(text)
+}
+
+/// A number's text, at most a sign, 20 digits, a point and 3 decimals.
+struct Text {
+    bytes: [u8; 48],
+    len: usize,
+}
+
+impl Text {
+    fn push(&mut self, part: &[u8]) {
+        let end = self.len + part.len();
+        if let Some(slot) = self.bytes.get_mut(self.len..end) {
+            slot.copy_from_slice(part);
+            self.len = end;
+        }
+    }
+    fn as_str(&self) -> &str {
+        // Only ASCII signs, digits and points are written.
+        self.bytes.get(..self.len).and_then(|b| std::str::from_utf8(b).ok()).unwrap_or("0")
+    }
 }
 
 /// The decimal digits of `n`, on the stack.
@@ -108,11 +155,10 @@ fn itoa_buf(mut n: u64) -> Digits {
 impl fmt::Display for Fixed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let plain = f.width().is_none() && !f.sign_plus() && !f.alternate() && !f.sign_aware_zero_pad();
-        if let Some(decimals) = f.precision().filter(|&d| d < POW10.len() && plain) {
-            let mut s = String::with_capacity(24);
-            if write_fixed(&mut s, self.0, decimals) {
-                return f.write_str(&s);
-            }
+        if let Some(decimals) = f.precision().filter(|&d| d < POW10.len() && plain)
+            && let Some(text) = fixed_text(self.0, decimals)
+        {
+            return f.write_str(text.as_str());
         }
         fmt::Display::fmt(&self.0, f)
     }

@@ -18,8 +18,16 @@ impl<K: PartialEq + Clone, V: Clone> Kept<K, V> {
 
     /// The value kept for `key`, else `make()`'s, kept.
     pub fn get_or(&self, key: &K, make: impl FnOnce() -> V) -> V {
+        self.find_or(|k| k == key, || key.clone(), make)
+    }
+
+    /// The value kept for the newest key that `is` accepts, else `make()`'s, kept under
+    /// `key()`: for a caller whose key would be a copy of a whole state, made only to be
+    /// compared, where comparing with what it borrows is enough. `is` must accept
+    /// exactly the keys equal to `key()`.
+    pub fn find_or(&self, is: impl Fn(&K) -> bool, key: impl FnOnce() -> K, make: impl FnOnce() -> V) -> V {
         if let Ok(q) = self.entries.lock()
-            && let Some((_, v)) = q.iter().rev().find(|(k, _)| k == key)
+            && let Some((_, v)) = q.iter().rev().find(|(k, _)| is(k))
         {
             return v.clone();
         }
@@ -28,7 +36,7 @@ impl<K: PartialEq + Clone, V: Clone> Kept<K, V> {
             if q.len() >= self.cap {
                 q.pop_front();
             }
-            q.push_back((key.clone(), v.clone()));
+            q.push_back((key(), v.clone()));
         }
         v
     }

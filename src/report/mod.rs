@@ -114,6 +114,12 @@ impl Templates {
         Templates { env: Env::Own(environment(dir, escape)) }
     }
 
+    /// Whether these are the built-in templates, which show a report's board picture by
+    /// its file where there is one, and the view's own drawing only where there is none.
+    pub fn are_default(&self) -> bool {
+        matches!(self.env, Env::Shared(_))
+    }
+
     /// Renders template `kind` (ack, welcome, public, player) in `format`.
     pub fn render<C: Serialize>(&self, kind: &str, format: Format, ctx: &C) -> Result<String> {
         let name = format!("{kind}.{}", format.ext());

@@ -668,9 +668,13 @@ impl System for Algeria {
     fn view(&self, state: &State, viewer: &Viewer) -> View {
         View {
             sections: report::sections(state, &self.data, viewer),
-            svg: Some(svg::svg(state, &self.data)),
+            svg: None,
             data: serde_json::json!({"turn": state.turn, "government_psl": state.government_psl, "fln_psl": state.fln_psl}),
         }
+    }
+
+    fn drawing(&self, state: &State, _viewer: &Viewer) -> Option<String> {
+        Some(svg::svg(state, &self.data))
     }
 
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {

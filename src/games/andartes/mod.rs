@@ -484,6 +484,10 @@ impl System for Andartes {
         report::view(state, viewer)
     }
 
+    fn drawing(&self, state: &State, _viewer: &Viewer) -> Option<String> {
+        Some(report::svg(state))
+    }
+
     fn prepare_pictures(&self) {
         if let RealMap::BuiltIn = self.greece {
             let _ = built_in_greece();

@@ -152,7 +152,7 @@ pub fn view(state: &State, viewer: &Viewer) -> View {
             });
         }
     }
-    View { sections, svg: Some(svg(state)), data: serde_json::Value::Null }
+    View { sections, svg: None, data: serde_json::Value::Null }
 }
 
 fn escape(s: &str) -> String {

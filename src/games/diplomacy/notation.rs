@@ -182,6 +182,7 @@ impl Written {
 }
 
 /// Names of provinces, prepared for matching.
+#[derive(Clone)]
 pub struct Names {
     /// (words of the name, squashed) -> province; longest first.
     patterns: Vec<(Vec<String>, ProvinceId)>,

@@ -989,9 +989,13 @@ impl System for Freedom {
     fn view(&self, state: &State, viewer: &Viewer) -> View {
         View {
             sections: report::sections(state, &self.data, viewer),
-            svg: Some(report::svg(state, &self.data)),
+            svg: None,
             data: serde_json::json!({"round": state.round}),
         }
+    }
+
+    fn drawing(&self, state: &State, _viewer: &Viewer) -> Option<String> {
+        Some(report::svg(state, &self.data))
     }
 
     /// New campaigns take the current corrections (see `State::revision`).

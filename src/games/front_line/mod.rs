@@ -486,9 +486,13 @@ impl System for FrontLine {
     fn view(&self, state: &State, viewer: &Viewer) -> View {
         View {
             sections: report::sections(state, &self.data, &self.files, viewer),
-            svg: Some(svg::svg(state, &self.data)),
+            svg: None,
             data: serde_json::json!({"month": state.month_name(), "turn": state.turn}),
         }
+    }
+
+    fn drawing(&self, state: &State, _viewer: &Viewer) -> Option<String> {
+        Some(svg::svg(state, &self.data))
     }
 
     fn random_orders(&self, state: &State, player: &str, rng: &mut dyn rand_core::RngCore) -> Option<String> {

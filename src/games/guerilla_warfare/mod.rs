@@ -70,22 +70,28 @@ pub static INFO: SystemInfo = SystemInfo {
         let text = data.text("abstraction.toml")?;
         let game = GuerillaWarfare::from_text(&text)?;
         let drawing = data.text(PICTURE_FILE)?;
-        let layout = crate::games::diplomacy::picture::layout(&game.map, PICTURE_FILE, &drawing)
-            .map_err(|e| Error::data(PICTURE_FILE, e))?;
+        // The built-in drawing on the built-in map is laid out the first time a picture
+        // needs it (campaigns on the real map never do); a GM's own file now, so that a
+        // broken one is refused by name.
+        let built_in = text == BOARD_TOML;
+        let mut game = if drawing == PICTURE_TOML && built_in {
+            GuerillaWarfare { board: Some(Drawing::BuiltIn), ..game }
+        } else {
+            let layout = crate::games::diplomacy::picture::layout(&game.map, PICTURE_FILE, &drawing)
+                .map_err(|e| Error::data(PICTURE_FILE, e))?;
+            game.with_board(layout)
+        };
         // A GM's own board.toml replaces the drawing whatever the campaign's `picture`.
         if drawing != PICTURE_TOML {
-            return Ok(Box::new(game.with_board(layout)));
+            return Ok(Box::new(game));
         }
         let geography = data.text(GEOGRAPHY_FILE)?;
-        // The built-in board on the built-in map is laid out the first time a picture
-        // needs it (campaigns made before draw the drawing); a GM's own file now, so
-        // that a broken one is refused by name.
-        let real = if geography == GEOGRAPHY_TOML && text == BOARD_TOML {
+        // So is the built-in real map (campaigns made before draw the drawing).
+        let real = if geography == GEOGRAPHY_TOML && built_in {
             RealMap::BuiltIn
         } else {
             RealMap::Own(Box::new(real_map(&game.map, &geography)?))
         };
-        let mut game = game.with_board(layout);
         game.geography = Some(real);
         Ok(Box::new(game))
     },
@@ -137,7 +143,7 @@ pub struct GuerillaWarfare {
     muster: Muster,
     names: Names,
     ice: Ice,
-    board: Option<crate::maps::Layout>,
+    board: Option<Drawing>,
     /// The board on the real map and its coastlines (`picture=geography`); None where a
     /// GM's own board.toml replaces every picture.
     geography: Option<RealMap>,
@@ -150,6 +156,15 @@ pub struct GuerillaWarfare {
 /// The board on the real map: its layout, and the land cut to its cells (the built-in
 /// board only).
 type Geography = (crate::maps::Layout, Option<crate::maps::layout::Coast>);
+
+/// The drawing the pictures are drawn on where they are not on the real map.
+enum Drawing {
+    /// A GM's own `board.toml` (or the built-in one on a GM's own map), laid out when
+    /// the campaign was opened.
+    Own(Box<crate::maps::Layout>),
+    /// The built-in one on the built-in map: see [`built_in_drawing`].
+    BuiltIn,
+}
 
 /// Where the real-map picture comes from.
 enum RealMap {
@@ -188,6 +203,48 @@ fn built_in(map: &Map) -> Option<&'static Geography> {
     BUILT_IN.get_or_init(|| real_map(map, GEOGRAPHY_TOML).ok()).as_ref()
 }
 
+/// The built-in drawing (`board.toml`) laid out on the built-in map, once a process and
+/// only when a picture needs it. `map` is the built-in map.
+fn built_in_drawing(map: &Map) -> Option<&'static crate::maps::Layout> {
+    static DRAWING: std::sync::OnceLock<Option<crate::maps::Layout>> = std::sync::OnceLock::new();
+    DRAWING
+        .get_or_init(|| crate::games::diplomacy::picture::layout(map, PICTURE_FILE, PICTURE_TOML).ok())
+        .as_ref()
+}
+
+/// What `abstraction.toml` gives: the map, its muster grounds, the provinces' names as
+/// orders spell them, the frozen provinces.
+#[derive(Clone)]
+struct Parsed {
+    map: Map,
+    muster: Muster,
+    names: Names,
+    ice: Ice,
+}
+
+impl Parsed {
+    fn of(text: &str) -> Result<Parsed> {
+        let map = Map::from_toml(text, "abstraction.toml")?;
+        if map.powers.len() != 7 {
+            return Err(Error::data(
+                "abstraction.toml",
+                format!("Guerilla Warfare II needs the seven powers, found {}", map.powers.len()),
+            ));
+        }
+        let muster = Muster::new(&map, text, "abstraction.toml")?;
+        let names = Names::new(&map);
+        let ice = Ice::new(&map);
+        Ok(Parsed { map, muster, names, ice })
+    }
+
+    /// The built-in board's, read once a process: `verify --bundle` opens the game twice
+    /// (the bundle's and the campaign's), and reading it is most of opening it.
+    fn built_in() -> Option<&'static Parsed> {
+        static BUILT_IN: std::sync::OnceLock<Option<Parsed>> = std::sync::OnceLock::new();
+        BUILT_IN.get_or_init(|| Parsed::of(BOARD_TOML).ok()).as_ref()
+    }
+}
+
 /// Everything a step picture is drawn from: the state, the results its reader sees, the
 /// fractions (by their place in the state) that reader may see, and the frame. Readers
 /// shown the same get the same picture, drawn once.
@@ -207,16 +264,10 @@ impl GuerillaWarfare {
     }
 
     pub fn from_text(text: &str) -> Result<GuerillaWarfare> {
-        let map = Map::from_toml(text, "abstraction.toml")?;
-        if map.powers.len() != 7 {
-            return Err(Error::data(
-                "abstraction.toml",
-                format!("Guerilla Warfare II needs the seven powers, found {}", map.powers.len()),
-            ));
-        }
-        let muster = Muster::new(&map, text, "abstraction.toml")?;
-        let names = Names::new(&map);
-        let ice = Ice::new(&map);
+        let Parsed { map, muster, names, ice } = match (text == BOARD_TOML).then(Parsed::built_in).flatten() {
+            Some(parsed) => parsed.clone(),
+            None => Parsed::of(text)?,
+        };
         Ok(GuerillaWarfare {
             map,
             muster,
@@ -230,9 +281,18 @@ impl GuerillaWarfare {
         })
     }
 
+    /// The layout of the drawing the pictures are drawn on where they are not on the
+    /// real map: the campaign's own, else the built-in one ([`built_in_drawing`]).
+    fn drawing_layout(&self) -> Option<&crate::maps::Layout> {
+        match self.board.as_ref()? {
+            Drawing::Own(layout) => Some(layout.as_ref()),
+            Drawing::BuiltIn => built_in_drawing(&self.map),
+        }
+    }
+
     /// The same game, drawing its board with `layout`.
     pub fn with_board(mut self, layout: crate::maps::Layout) -> GuerillaWarfare {
-        self.board = Some(layout);
+        self.board = Some(Drawing::Own(Box::new(layout)));
         self
     }
 
@@ -557,6 +617,10 @@ impl System for GuerillaWarfare {
         view::view(self, s, viewer)
     }
 
+    fn drawing(&self, s: &State, viewer: &Viewer) -> Option<String> {
+        view::drawing(self, s, viewer)
+    }
+
     /// The Abstraction board: everyone's units and centres, the step's orders as the
     /// reports tell them, and the fractions of the viewer's own power only (all of
     /// them for the GM, none in public).
@@ -575,21 +639,32 @@ impl System for GuerillaWarfare {
         };
         let (layout, coast) = match real {
             Some((layout, coast)) => (layout, coast.as_ref()),
-            None => (self.board.as_ref()?, None),
+            None => (self.drawing_layout()?, None),
         };
         let dec = decode(&self.map, s).ok()?;
-        let shown = Shown {
-            state: s.clone(),
-            results: results.to_vec(),
-            fractions: (0..dec.fractions.len())
-                .filter(|&i| {
-                    dec.fractions.get(i).is_some_and(|f| svg::sees_fractions(&self.map, viewer, f.power))
-                })
-                .collect(),
-            style: frame.style,
-            step: frame.step,
-        };
-        self.pictures.get_or(&shown, || self.draw_picture((layout, coast), s, &dec, viewer, results, frame))
+        let fractions: Vec<usize> = (0..dec.fractions.len())
+            .filter(|&i| {
+                dec.fractions.get(i).is_some_and(|f| svg::sees_fractions(&self.map, viewer, f.power))
+            })
+            .collect();
+        let (style, step) = (frame.style, frame.step);
+        self.pictures.find_or(
+            |k| {
+                k.style == style
+                    && k.step == step
+                    && k.fractions == fractions
+                    && k.results == results
+                    && k.state == *s
+            },
+            || Shown {
+                state: s.clone(),
+                results: results.to_vec(),
+                fractions: fractions.clone(),
+                style,
+                step,
+            },
+            || self.draw_picture((layout, coast), s, &dec, viewer, results, frame),
+        )
     }
 
     fn prepare_pictures(&self) {

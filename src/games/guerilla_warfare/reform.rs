@@ -19,6 +19,7 @@ use crate::games::diplomacy::map::{Map, PowerId, ProvinceId, RegionId, Terrain, 
 use crate::games::diplomacy::movement::{self, Verdict};
 
 /// The board with a muster ground beside every province.
+#[derive(Clone)]
 pub struct Muster {
     pub map: Map,
     /// Provinces of the real board; province `p`'s muster ground is `real + p`.

@@ -133,5 +133,10 @@ pub fn view(g: &GuerillaWarfare, s: &State, viewer: &Viewer) -> View {
         }
         Viewer::Public => {}
     }
-    View { sections, svg: Some(g.boards.draw(map, s, viewer)), data: serde_json::Value::Null }
+    View { sections, ..View::default() }
+}
+
+/// The Abstraction board as `viewer` may see it: a state that does not decode has none.
+pub fn drawing(g: &GuerillaWarfare, s: &State, viewer: &Viewer) -> Option<String> {
+    decode(&g.map, s).ok().map(|_| g.boards.draw(&g.map, s, viewer))
 }
