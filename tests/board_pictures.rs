@@ -491,3 +491,53 @@ fn freedom_draws_every_action_of_the_step() {
     }
     assert!(drawn >= 10, "the demo's actions drawn: {drawn}");
 }
+
+/// A step draws a system's own drawing of the board only where it can be seen: the
+/// default templates show a reader's board picture instead, so a Guerilla Warfare
+/// report carries the picture's file and no drawing; a GM's own template that shows
+/// `svg` beside the picture still gets each reader's drawing (the Abstraction board,
+/// with that reader's fractions), and the campaign still verifies.
+#[test]
+fn a_gms_own_template_may_show_the_systems_drawing_beside_the_picture() {
+    let tmp = tempfile::tempdir().unwrap();
+    let players = ["austria", "england", "france", "germany", "italy", "russia", "turkey"];
+    let make = |name: &str| {
+        let dir = tmp.path().join(name);
+        let mut args = vec!["new".to_string(), "guerilla-warfare".into(), dir.display().to_string()];
+        for p in players {
+            args.extend(["--player".into(), format!("{p}={p}@example.org")]);
+        }
+        args.extend(["--gm-email".into(), "gm@example.org".into()]);
+        ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+        dir
+    };
+    let plain = make("plain");
+    let own = make("own");
+    let default =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/public.html.j2"))
+            .expect("the default template");
+    let marker = "{% if svg_file %}";
+    assert!(default.contains(marker), "the default template shows the picture's file");
+    std::fs::create_dir_all(own.join("templates")).unwrap();
+    std::fs::write(
+        own.join("templates/public.html.j2"),
+        default.replacen(marker, "<div class=\"drawing\">{{ svg | safe }}</div>\n{% if svg_file %}", 1),
+    )
+    .unwrap();
+    for dir in [&plain, &own] {
+        ok(&["adjudicate", dir.to_str().unwrap(), "--force"]);
+    }
+    for reader in ["public", "france", "gm"] {
+        let html = std::fs::read_to_string(plain.join(format!("reports/1/{reader}.html"))).unwrap();
+        assert!(html.contains(".svg\" alt=\"The board after step 1\""), "{reader}: the picture's file");
+        assert!(!html.contains("<svg"), "{reader}: the default report carries no drawing");
+        let html = std::fs::read_to_string(own.join(format!("reports/1/{reader}.html"))).unwrap();
+        assert!(html.contains(".svg\" alt=\"The board after step 1\""), "{reader}: the picture's file");
+        let drawing = html.split("<div class=\"drawing\">").nth(1).unwrap_or_default();
+        assert!(drawing.starts_with("<svg"), "{reader}: the own template shows the system's drawing");
+    }
+    let bundle = tmp.path().join("own-bundle.json");
+    ok(&["audit-bundle", own.to_str().unwrap(), "-o", bundle.to_str().unwrap()]);
+    let out = ok(&["verify", own.to_str().unwrap(), "--bundle", bundle.to_str().unwrap()]);
+    assert!(out.contains("every step replayed"), "{out}");
+}
