@@ -61,12 +61,27 @@ pub fn verify(root: &Path, bundle_path: Option<&Path>) -> Result<Verified> {
         if let Some((path, bundle, renderer)) = opening {
             let opened =
                 bundle.join().map_err(|_| Error::Trust(format!("{}: reading it failed", path.display())))?;
-            // Without campaign.toml here (a published copy), the ledger's settings.
-            let renderer = match renderer.join() {
-                Ok(Ok(opened)) => Some(opened),
-                _ => public.settings.as_ref().map(|s| open_renderer(root, s.config())),
-            };
-            replay(root, &public, opened, renderer, &mut v)?;
+            // The campaign's own game may still be laying out its real map: the replay
+            // adjudicates every step meanwhile, and waits for it only to render the
+            // reports. Without campaign.toml here (a published copy), the ledger's
+            // settings.
+            let settings = public.settings.as_ref();
+            let mut pending = Some(renderer);
+            let replayed = replay(
+                root,
+                &public,
+                opened,
+                || match pending.take().map(|handle| handle.join()) {
+                    Some(Ok(Ok(opened))) => Some(opened),
+                    _ => settings.map(|s| open_renderer(root, s.config())),
+                },
+                &mut v,
+            );
+            // Joined even where the replay stopped before it needed the renderer.
+            if let Some(handle) = pending {
+                let _ = handle.join();
+            }
+            replayed?;
         } else if v.private_commitments > 0 {
             v.notes.push(format!(
                 "{} private report(s) are committed salted; the audit bundle checks them",
@@ -317,7 +332,7 @@ fn replay(
     root: &Path,
     public: &Public,
     opened: Opened,
-    renderer: Option<Result<(Box<dyn engine::Engine>, Config)>>,
+    renderer: impl FnOnce() -> Option<Result<(Box<dyn engine::Engine>, Config)>>,
     v: &mut Verified,
 ) -> Result<()> {
     let Public { announcement, records, record_bytes, steps: step_lines, .. } = public;
@@ -353,9 +368,6 @@ fn replay(
             "bundle: the set-up of the game does not give the initial state in the bundle".into(),
         ));
     }
-    // The human reports are re-rendered with the campaign's own system and templates,
-    // where this copy has its campaign.toml or its ledger's settings.
-    let renderer = renderer.transpose()?;
     let version = Version::parse(&announcement.trust).unwrap_or(Version::V1);
     // Whether the game was signed on before each step: the published receipts tell it
     // (each step's are checked against its replay below).
@@ -368,7 +380,6 @@ fn replay(
     let replay = Replay {
         root,
         engine: engine.as_ref(),
-        renderer: renderer.as_ref().map(|(e, c)| (e.as_ref(), c)),
         bundle: &b,
         chains: &chains,
         version,
@@ -378,10 +389,42 @@ fn replay(
         step_lines,
         signed_on: &signed_on,
     };
-    for checked in replay.all()? {
-        v.commitments_checked += checked.commitments;
-        v.files_checked += checked.files;
-        v.step_seconds.push(checked.seconds);
+    let n = b.steps.len().min(records.len());
+    let adjudicated = each_step(n, || (), |i, _| replay.adjudicate(i));
+    // The human reports are re-rendered with the campaign's own system and templates,
+    // where this copy has its campaign.toml or its ledger's settings. A failure to open
+    // them is told before any step's.
+    let renderer = renderer().transpose()?;
+    // Steps after the first that failed to adjudicate are not rendered.
+    let adjudicated_through = adjudicated.iter().position(|a| !matches!(a, Some(Ok(_)))).unwrap_or(n);
+    let rendered = match &renderer {
+        Some((engine_here, config)) => each_step(
+            adjudicated_through,
+            || report_templates(root, config),
+            |i, templates| match adjudicated.get(i) {
+                Some(Some(Ok((a, _)))) => replay.render(i, a, engine_here.as_ref(), config, templates),
+                _ => Err(Error::Trust(format!("step {}: not replayed", i + 1))),
+            },
+        ),
+        None => (0..adjudicated_through).map(|_| Some(Ok(((0, 0), 0.0)))).collect(),
+    };
+    // The first step that failed, either way, as a replay one step after another would
+    // name it.
+    let mut rendered = rendered.into_iter();
+    for (i, a) in adjudicated.into_iter().enumerate() {
+        let adjudicating = match a {
+            Some(Ok((_, seconds))) => seconds,
+            Some(Err(e)) => return Err(e),
+            None => return Err(Error::Trust(format!("step {}: not replayed", i + 1))),
+        };
+        let (commitments, files, seconds) = match rendered.next().flatten() {
+            Some(Ok(((commitments, files), seconds))) => (commitments, files, seconds),
+            Some(Err(e)) => return Err(e),
+            None => return Err(Error::Trust(format!("step {}: not replayed", i + 1))),
+        };
+        v.commitments_checked += commitments;
+        v.files_checked += files;
+        v.step_seconds.push(adjudicating + seconds);
     }
     if renderer.is_some() && v.commitments_checked != v.private_commitments {
         return Err(Error::Trust(format!(
@@ -430,22 +473,71 @@ fn open_game(b: &bundle::Bundle) -> Result<Game> {
     Ok((data_dir, engine, initial))
 }
 
-/// What replaying one step checked.
-struct Checked {
-    commitments: usize,
-    files: usize,
-    seconds: f64,
+/// A step adjudicated again and checked against its published record and the bundle:
+/// what its reports are rendered from.
+struct Adjudicated {
+    computed: crate::campaign::adjudicate::Computed,
+    /// The phase open before the step, as live adjudication found it.
+    phase: engine::Phase,
+    /// Whether the game was signed on after the step.
+    signed_on_after: bool,
+}
+
+/// What a step's work gave, with the seconds it took.
+type Timed<T> = Result<(T, f64)>;
+
+/// Runs `work` for steps `0..n` on every core (each worker with its own `setup()`), in
+/// the order of the steps; once a step fails, no worker starts a later one. Each step's
+/// result with the seconds it took, `None` for a step not run.
+fn each_step<T: Send, S>(
+    n: usize,
+    setup: impl Fn() -> S + Sync,
+    work: impl Fn(usize, &S) -> Result<T> + Sync,
+) -> Vec<Option<Timed<T>>> {
+    let workers = std::thread::available_parallelism().map_or(1, |w| w.get()).clamp(1, 4).min(n.max(1));
+    let next = AtomicUsize::new(0);
+    // The lowest step index that failed so far.
+    let failed = AtomicUsize::new(usize::MAX);
+    let results: Vec<Mutex<Option<Timed<T>>>> = (0..n).map(|_| Mutex::new(None)).collect();
+    let run = || {
+        let state = setup();
+        loop {
+            let i = next.fetch_add(1, Ordering::SeqCst);
+            if i >= n || i > failed.load(Ordering::SeqCst) {
+                break;
+            }
+            let started = Instant::now();
+            let r = work(i, &state).map(|t| (t, started.elapsed().as_secs_f64()));
+            if r.is_err() {
+                failed.fetch_min(i, Ordering::SeqCst);
+            }
+            if let Some(slot) = results.get(i)
+                && let Ok(mut slot) = slot.lock()
+            {
+                *slot = Some(r);
+            }
+        }
+    };
+    if workers > 1 {
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                scope.spawn(run);
+            }
+        });
+    } else {
+        run();
+    }
+    results.into_iter().map(|slot| slot.into_inner().ok().flatten()).collect()
 }
 
 /// Everything a step's replay reads. Each step starts from the state the bundle gives
 /// for the one before (and each step's own state is checked against the bundle), so the
-/// steps are independent and are replayed on every core; the first step that fails is
-/// the one named, as a replay one step after another would name it.
+/// steps are independent and are replayed on every core: first adjudicated, which needs
+/// only the bundle's game, then rendered with the campaign's own. The first step that
+/// fails is the one named, as a replay one step after another would name it.
 struct Replay<'a> {
     root: &'a Path,
     engine: &'a dyn engine::Engine,
-    /// The campaign's own system and settings, to render the human reports with.
-    renderer: Option<(&'a dyn engine::Engine, &'a Config)>,
     bundle: &'a bundle::Bundle,
     chains: &'a Chains,
     version: Version,
@@ -458,71 +550,25 @@ struct Replay<'a> {
 }
 
 impl Replay<'_> {
-    /// Every step, in order; the first failure by step.
-    fn all(&self) -> Result<Vec<Checked>> {
-        let n = self.bundle.steps.len().min(self.records.len());
-        let workers = std::thread::available_parallelism().map_or(1, |w| w.get()).clamp(1, 4).min(n.max(1));
-        let next = AtomicUsize::new(0);
-        // The lowest step index that failed so far: no worker starts a later one.
-        let failed = AtomicUsize::new(usize::MAX);
-        let results: Vec<Mutex<Option<Result<Checked>>>> = (0..n).map(|_| Mutex::new(None)).collect();
-        let work = || {
-            let templates = self.renderer.map(|(_, config)| report_templates(self.root, config));
-            loop {
-                let i = next.fetch_add(1, Ordering::SeqCst);
-                if i >= n || i > failed.load(Ordering::SeqCst) {
-                    break;
-                }
-                let started = Instant::now();
-                let r = self.step(i, templates.as_ref()).map(|(commitments, files)| Checked {
-                    commitments,
-                    files,
-                    seconds: started.elapsed().as_secs_f64(),
-                });
-                if r.is_err() {
-                    failed.fetch_min(i, Ordering::SeqCst);
-                }
-                if let Some(slot) = results.get(i)
-                    && let Ok(mut slot) = slot.lock()
-                {
-                    *slot = Some(r);
-                }
-            }
-        };
-        if workers > 1 {
-            std::thread::scope(|scope| {
-                for _ in 0..workers {
-                    scope.spawn(work);
-                }
-            });
-        } else {
-            work();
+    /// The state before step index `i`: the bundle's after the step before.
+    fn state_before(&self, i: usize) -> &serde_json::Value {
+        match i.checked_sub(1) {
+            None => self.initial,
+            Some(p) => self.bundle.steps.get(p).map(|s| &s.state).unwrap_or(self.initial),
         }
-        let mut out = Vec::with_capacity(n);
-        for (i, slot) in results.into_iter().enumerate() {
-            match slot.into_inner().ok().flatten() {
-                Some(Ok(c)) => out.push(c),
-                Some(Err(e)) => return Err(e),
-                None => return Err(Error::Trust(format!("step {}: not replayed", i + 1))),
-            }
-        }
-        Ok(out)
     }
 
-    /// Replays step index `i` (step i + 1) and checks it; the private commitments and
-    /// the files it checked.
-    fn step(&self, i: usize, templates: Option<&Templates>) -> Result<(usize, usize)> {
+    /// Adjudicates step index `i` (step i + 1) again with its sealed orders and the
+    /// committed dice, and checks the result against the published record and the
+    /// bundle.
+    fn adjudicate(&self, i: usize) -> Result<Adjudicated> {
         let (Some(step), Some(record)) = (self.bundle.steps.get(i), self.records.get(i)) else {
             return Err(Error::Trust(format!("step {}: not in the bundle", i + 1)));
         };
         let b = self.bundle;
         let version = self.version;
         let signed_on = self.signed_on.get(i).copied().unwrap_or(false);
-        let state = match i.checked_sub(1) {
-            None => self.initial,
-            Some(p) => b.steps.get(p).map(|s| &s.state).unwrap_or(self.initial),
-        };
-        let (mut commitments_checked, mut files_checked) = (0, 0);
+        let state = self.state_before(i);
         let engine = self.engine;
         let k = step.step;
         let rel = format!("reports/{k}/public.json");
@@ -564,55 +610,74 @@ impl Replay<'_> {
                 "step {k}: the state in the bundle is not the state the step produces"
             )));
         }
-        // The human reports, where this copy has them and the campaign's templates.
-        if let (Some((engine_here, config)), Some(templates)) = (self.renderer, templates) {
-            let next = signon::open(engine.phase(&computed.state)?, version, signed_on_after, &b.players);
-            let line = self.step_lines.get(i);
-            let deadline = line.and_then(|e| e.next_deadline.clone());
-            let press = line.map(|e| e.press.clone()).unwrap_or_default();
-            let h_k = self
-                .chains
-                .hidden(k)
-                .ok_or_else(|| Error::Trust(format!("the hidden chain has no element {k}")))?;
-            let committed = line.and_then(|e| e.commitments.as_ref());
-            for (file, text, _) in render_reports_with(
-                templates,
-                config,
-                engine_here,
-                &Headline { step: k, phase: &phase, next: &next, next_deadline: deadline, press: &press },
-                state,
-                &computed,
-                false,
-            )? {
-                let rel = file.display().to_string();
-                // A pruned public file: the replay checks it against its bare hash.
-                let public_hash = line.and_then(|e| e.files.get(&rel));
-                if let Some(hash) = public_hash.filter(|_| !self.root.join(&file).exists()) {
-                    if *hash != trust::hex(&trust::h(&[text.as_bytes()])) {
-                        return Err(Error::Trust(format!(
-                            "{rel}: the report step {k} produces is not the one the ledger recorded"
-                        )));
-                    }
-                    files_checked += 1;
+        Ok(Adjudicated { computed, phase, signed_on_after })
+    }
+
+    /// Renders step index `i`'s human reports with the campaign's own system
+    /// (`engine_here`), settings and templates, and checks them against the ledger's
+    /// commitments and the files in this copy; the private commitments and the files it
+    /// checked.
+    fn render(
+        &self,
+        i: usize,
+        a: &Adjudicated,
+        engine_here: &dyn engine::Engine,
+        config: &Config,
+        templates: &Templates,
+    ) -> Result<(usize, usize)> {
+        let Some(step) = self.bundle.steps.get(i) else {
+            return Err(Error::Trust(format!("step {}: not in the bundle", i + 1)));
+        };
+        let b = self.bundle;
+        let k = step.step;
+        let (mut commitments_checked, mut files_checked) = (0, 0);
+        let next =
+            signon::open(self.engine.phase(&a.computed.state)?, self.version, a.signed_on_after, &b.players);
+        let line = self.step_lines.get(i);
+        let deadline = line.and_then(|e| e.next_deadline.clone());
+        let press = line.map(|e| e.press.clone()).unwrap_or_default();
+        let h_k = self
+            .chains
+            .hidden(k)
+            .ok_or_else(|| Error::Trust(format!("the hidden chain has no element {k}")))?;
+        let committed = line.and_then(|e| e.commitments.as_ref());
+        for (file, text, _) in render_reports_with(
+            templates,
+            config,
+            engine_here,
+            &Headline { step: k, phase: &a.phase, next: &next, next_deadline: deadline, press: &press },
+            self.state_before(i),
+            &a.computed,
+            false,
+        )? {
+            let rel = file.display().to_string();
+            // A pruned public file: the replay checks it against its bare hash.
+            let public_hash = line.and_then(|e| e.files.get(&rel));
+            if let Some(hash) = public_hash.filter(|_| !self.root.join(&file).exists()) {
+                if *hash != trust::hex(&trust::h(&[text.as_bytes()])) {
+                    return Err(Error::Trust(format!(
+                        "{rel}: the report step {k} produces is not the one the ledger recorded"
+                    )));
                 }
-                if let Some(c) = committed.and_then(|c| c.get(&rel)) {
-                    let salt = trust::report_salt(&h_k, &rel);
-                    if *c != trust::hex(&trust::report_commitment(&salt, text.as_bytes())) {
-                        return Err(Error::Trust(format!(
-                            "{rel}: the report step {k} produces is not the one the ledger committed to"
-                        )));
-                    }
-                    commitments_checked += 1;
+                files_checked += 1;
+            }
+            if let Some(c) = committed.and_then(|c| c.get(&rel)) {
+                let salt = trust::report_salt(&h_k, &rel);
+                if *c != trust::hex(&trust::report_commitment(&salt, text.as_bytes())) {
+                    return Err(Error::Trust(format!(
+                        "{rel}: the report step {k} produces is not the one the ledger committed to"
+                    )));
                 }
-                if let Ok(on_disk) = std::fs::read(self.root.join(&file)) {
-                    if on_disk != text.as_bytes() {
-                        return Err(Error::Trust(format!(
-                            "{}: it is not the report that step {k} produces",
-                            file.display()
-                        )));
-                    }
-                    files_checked += 1;
+                commitments_checked += 1;
+            }
+            if let Ok(on_disk) = std::fs::read(self.root.join(&file)) {
+                if on_disk != text.as_bytes() {
+                    return Err(Error::Trust(format!(
+                        "{}: it is not the report that step {k} produces",
+                        file.display()
+                    )));
                 }
+                files_checked += 1;
             }
         }
         Ok((commitments_checked, files_checked))
