@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 use super::outbox::{self, Mail};
 use super::{Config, Txn};
-use crate::engine::{Engine, Viewer};
+use crate::engine::{Drawings, Engine, Section, Viewer};
 use crate::report::context::PhaseInfo;
 use crate::report::{Format, Templates};
 
@@ -47,7 +47,7 @@ pub fn queue(
         "phase": PhaseInfo::of(phase, w.deadline.clone()),
         "sign_on": sign_on,
         "guide": engine.guide(state, w.player)?,
-        "sections": engine.view(state, &Viewer::Player(w.player.to_string()))?.sections,
+        "sections": welcome_sections(engine, state, w.player)?,
         "chain_public": chains.public,
         "chain_hidden": chains.hidden,
         // What press the game takes, and another player to write to in the example.
@@ -63,4 +63,12 @@ pub fn queue(
     let html = templates.render("welcome", Format::Html, &ctx)?;
     outbox::queue(config, txn, Mail::new(w.mail_name, w.email, w.subject, text, Some(html)))?;
     Ok(())
+}
+
+/// What the player's view shows of the game as it opens, without the board's drawing,
+/// which a welcome does not carry (drawing it cost as much as the rest of the view).
+fn welcome_sections(engine: &dyn Engine, state: &Value, player: &str) -> Result<Vec<Section>> {
+    let viewer = Viewer::Player(player.to_string());
+    let views = engine.readers(state, state, std::slice::from_ref(&viewer), &[], None, Drawings::Never)?;
+    Ok(views.into_iter().next().map(|(view, _)| view.sections).unwrap_or_default())
 }

@@ -341,6 +341,8 @@ pub enum Drawings {
     /// Only those of readers who get no board picture: the others' reports show the
     /// picture where a view's drawing would go.
     Unpictured,
+    /// None: for a caller that reads the sections alone (the welcome mail).
+    Never,
 }
 
 /// What `new` tells a system.
@@ -666,7 +668,12 @@ impl<T: System> Engine for T {
                     results.iter().filter(|e| e.audience.admits(viewer)).cloned().collect();
                 System::picture(self, before, &now, viewer, &seen, frame)
             });
-            if view.svg.is_none() && (picture.is_none() || drawings == Drawings::All) {
+            let shown = match drawings {
+                Drawings::All => true,
+                Drawings::Unpictured => picture.is_none(),
+                Drawings::Never => false,
+            };
+            if view.svg.is_none() && shown {
                 view.svg = System::drawing(self, &now, viewer);
             }
             (view, picture)
