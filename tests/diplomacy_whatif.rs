@@ -281,3 +281,69 @@ fn the_json_example_position_is_the_toml_one() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(serde_json::from_slice::<Value>(&out.stdout).unwrap(), run("retreat"));
 }
+
+/// Diplomacy reads a job line with a position object in one pass (its own job
+/// reader); every line, good or malformed, is answered with the same bytes as the
+/// general reader gives, which reads the position a second time.
+#[test]
+fn the_one_pass_job_reader_answers_as_the_general_reader_does() {
+    use umpire::engine::WhatIfTool;
+    use umpire::engine::what_if_jobs::run as answer_all;
+    let tool = umpire::games::find("diplomacy").and_then(|s| s.tools.what_if).unwrap();
+    let general = WhatIfTool { job: None, ..tool };
+    let one_pass = tool.job.expect("Diplomacy reads its job lines in one pass");
+    // Each line, and whether the one-pass reader takes it itself.
+    let mut lines: Vec<(String, bool)> = Vec::new();
+    for stem in ["paradox", "retreat", "winter"] {
+        let orders = example(&format!("{stem}.orders.txt"));
+        let each: Vec<&str> = orders.lines().collect();
+        let pos = position_json(stem);
+        let toml = example(&format!("{stem}.position.toml"));
+        lines.push((serde_json::json!({"id": stem, "position": pos, "orders": each}).to_string(), true));
+        lines.push((
+            serde_json::json!({"position": pos, "orders": orders, "note": ["passed over", 1]}).to_string(),
+            true,
+        ));
+        lines.push((
+            serde_json::json!({"id": {"n": [1, 2]}, "position": toml, "orders": orders}).to_string(),
+            false,
+        ));
+    }
+    let england = serde_json::json!([{"power": "england", "kind": "F", "at": "lon"}]);
+    for (job, taken) in [
+        // Read whole; the position names no power: answered under its id with why.
+        (
+            serde_json::json!({"id": 1, "position": {"phase": "S1901M", "units": [{"power": "eng\u{00e9}land\"", "kind": "F", "at": "lon"}]}, "orders": []}),
+            true,
+        ),
+        (serde_json::json!({"id": 2, "position": {"units": []}, "orders": "England: F lon H"}), false),
+        (serde_json::json!({"id": 3, "position": {"phase": "S1901M", "extra": true}, "orders": []}), false),
+        (serde_json::json!({"id": 4, "position": {"phase": "S1901M"}, "orders": {"not": "lines"}}), false),
+        (serde_json::json!({"id": 5, "position": 12, "orders": ""}), false),
+        (serde_json::json!({"id": 6, "position": {"phase": "S1901M", "units": england}}), false),
+    ] {
+        lines.push((job.to_string(), taken));
+    }
+    // Escapes in the phase and the orders, ended by \r\n; then a line cut short.
+    lines.push((
+        "{\"id\": \"esc\", \"position\": {\"phase\": \"Spring 1901 \\u004dovement\", \"units\": [{\"power\": \"england\", \"kind\": \"F\", \"at\": \"lon\"}]}, \"orders\": [\"England: F lon \\u002d nth\\t\"]}\r".into(),
+        true,
+    ));
+    lines.push(("{\"id\": 9, \"position\": {\"phase\": ".into(), false));
+    let input: String = lines.iter().map(|(l, _)| format!("{l}\n")).collect();
+    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+    answer_all(tool, input.as_bytes(), &mut fast).unwrap();
+    answer_all(general, input.as_bytes(), &mut slow).unwrap();
+    assert_eq!(String::from_utf8_lossy(&fast), String::from_utf8_lossy(&slow));
+    let answers: Vec<Value> =
+        String::from_utf8(fast).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(answers.len(), lines.len());
+    assert_eq!(answers[0]["result"], run("paradox"));
+    assert_eq!(answers[1]["result"], run("paradox"));
+    assert!(answers[9]["error"].as_str().unwrap().contains("not a power"), "{}", answers[9]);
+    assert_eq!(answers[lines.len() - 2]["result"]["orders"][0]["order"], "F lon - nth");
+    for (k, (line, taken)) in lines.iter().enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        assert_eq!(one_pass(line).is_some(), *taken, "line {}: {line}", k + 1);
+    }
+}

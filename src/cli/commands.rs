@@ -246,10 +246,10 @@ pub fn dispatch(command: Command) -> Result<i32> {
         Command::Demo { dir, system, seed } => super::demo::run(dir, &system, seed),
         Command::WhatIf { system, position, orders, json, svg, batch, jobs } => {
             let info = find_system(&system)?;
-            let what_if =
+            let tool =
                 info.tools.what_if.ok_or_else(|| anyhow!("system {} has no what-if tool", info.name))?;
             if batch {
-                return what_if_batch(what_if, jobs);
+                return what_if_batch(tool, jobs);
             }
             let read = |p: Option<PathBuf>| {
                 let p = p.ok_or_else(|| anyhow!("--position and --orders are needed without --batch"))?;
@@ -261,7 +261,7 @@ pub fn dispatch(command: Command) -> Result<i32> {
                 _ => engine::WhatIfOutput::Text,
             };
             let orders = read(orders)?;
-            say!("{}", what_if(&read(position)?, &[orders.as_str()], output)?);
+            say!("{}", (tool.phase)(&read(position)?, &[orders.as_str()], output)?);
             Ok(0)
         }
         Command::Bench { system, games, dir, jobs, .. } if system == "tick" => {
@@ -662,14 +662,14 @@ fn gather(
 
 /// `what-if --batch`: one phase per JSON line in, one result per line out, in order
 /// (see `engine::what_if_jobs`), on `jobs` threads, through one buffer flushed at the end.
-fn what_if_batch(what_if: engine::WhatIf, jobs: Option<u16>) -> Result<i32> {
+fn what_if_batch(tool: engine::WhatIfTool, jobs: Option<u16>) -> Result<i32> {
     use umpire::engine::what_if_jobs::{Stopped, run_on};
     let workers =
         jobs.map_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()).min(8), usize::from);
     let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
     // The handle, not its lock: with --jobs the lines are read on a thread of their own.
     let input = std::io::BufReader::with_capacity(256 * 1024, std::io::stdin());
-    match run_on(what_if, input, &mut out, workers) {
+    match run_on(tool, input, &mut out, workers) {
         Ok(()) => Ok(0),
         Err(Stopped::Reading(e)) => Err(anyhow::Error::new(e).context("reading standard input")),
         Err(Stopped::Writing(_)) => {

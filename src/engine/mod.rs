@@ -802,9 +802,25 @@ pub type Bench = fn(reference: Option<&str>, games: usize, seed: u64) -> Result<
 /// `umpire map DIR`: a picture of the board as `viewer` may see it.
 pub type MapPicture = fn(state: &Value, viewer: &Viewer) -> Result<String>;
 
+/// A system's what-if tool: one phase from a position's text, and for `what-if
+/// --batch` perhaps a reader of whole job lines.
+#[derive(Clone, Copy)]
+pub struct WhatIfTool {
+    pub phase: WhatIf,
+    /// Reads a job line and its position object in one pass, as the system's own
+    /// position, and answers it; the general reader first finds where the position
+    /// ends and then reads it again, a tenth of a batch. `None` from it: the line is
+    /// not one it takes whole (a position given as text, or anything malformed), and
+    /// the general reader answers it, errors included, so the answers are the same.
+    pub job: Option<WhatIfJob>,
+}
+
+/// See [`WhatIfTool::job`]: the job's id and its result, or `None`.
+pub type WhatIfJob = fn(line: &str) -> Option<(serde_json::Value, Result<String>)>;
+
 /// The optional commands of a system.
 pub struct Tools {
-    pub what_if: Option<WhatIf>,
+    pub what_if: Option<WhatIfTool>,
     pub bench: Option<Bench>,
     pub map: Option<MapPicture>,
 }

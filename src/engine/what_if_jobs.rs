@@ -14,6 +14,8 @@
 //! position object and the order lines reach the system as slices of the job line
 //! (a string is copied only when it holds escapes), and the answers go through one
 //! buffered writer that is flushed at the end, or when reading stops on an error.
+//! A system with a job reader of its own ([`WhatIfTool::job`]) reads the position
+//! object as its own type while the line is read ([`JobOf`]), once.
 
 use std::borrow::Cow;
 use std::io::{BufRead, Write};
@@ -22,7 +24,7 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-use super::{WhatIf, WhatIfOutput};
+use super::{WhatIfOutput, WhatIfTool};
 
 /// A string of a job, borrowed from the job line when it holds no escapes.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -103,6 +105,41 @@ struct Job<'a> {
     orders: Orders<'a>,
 }
 
+/// A job line read with its position as a system's own type `P`, in one pass: for a
+/// system's [`WhatIfTool::job`]. The same fields as the general reader's job, read
+/// the same way (other fields are passed over).
+#[derive(Deserialize)]
+#[serde(bound(deserialize = "P: Deserialize<'de>, 'de: 'a"))]
+pub struct JobOf<'a, P> {
+    #[serde(default)]
+    pub id: serde_json::Value,
+    pub position: P,
+    #[serde(borrow)]
+    orders: Orders<'a>,
+}
+
+impl<'a, P: Deserialize<'a>> JobOf<'a, P> {
+    /// The job of `line`, or `None` when the line is not such a job (the general
+    /// reader then answers it, with the reason).
+    pub fn read(line: &'a str) -> Option<JobOf<'a, P>> {
+        serde_json::from_str(line).ok()
+    }
+
+    /// The order lines, as the general reader hands them over.
+    pub fn order_lines(&self) -> Vec<&str> {
+        self.orders.lines()
+    }
+}
+
+impl Orders<'_> {
+    fn lines(&self) -> Vec<&str> {
+        match self {
+            Orders::Text(t) => vec![t.as_ref()],
+            Orders::Lines(l) => l.iter().map(AsRef::as_ref).collect(),
+        }
+    }
+}
+
 /// Why a batch stopped early.
 #[derive(Debug)]
 pub enum Stopped {
@@ -135,7 +172,7 @@ type Work = (usize, Vec<Vec<u8>>, std::sync::mpsc::SyncSender<Answers>);
 /// When the answers cannot be written, the queue closes and the reader and the
 /// threads stop.
 pub fn run_on<R: BufRead + Send, W: Write>(
-    what_if: WhatIf,
+    what_if: WhatIfTool,
     input: R,
     out: &mut W,
     workers: usize,
@@ -243,7 +280,7 @@ fn trim_end(line: &[u8]) -> &[u8] {
 
 /// Answers every job line of `input` on `out`, in order, through the one buffer of
 /// `out`; flushes it at the end and when reading fails.
-pub fn run<R: BufRead, W: Write>(what_if: WhatIf, mut input: R, out: &mut W) -> Result<(), Stopped> {
+pub fn run<R: BufRead, W: Write>(what_if: WhatIfTool, mut input: R, out: &mut W) -> Result<(), Stopped> {
     let mut buf = Vec::with_capacity(16 * 1024);
     let mut number = 0;
     loop {
@@ -263,7 +300,7 @@ pub fn run<R: BufRead, W: Write>(what_if: WhatIf, mut input: R, out: &mut W) -> 
 }
 
 /// Answers one job line (`number` counts from 1); a blank line gets no answer.
-pub fn answer<W: Write>(what_if: WhatIf, number: usize, line: &[u8], out: &mut W) -> std::io::Result<()> {
+pub fn answer<W: Write>(what_if: WhatIfTool, number: usize, line: &[u8], out: &mut W) -> std::io::Result<()> {
     let line = match std::str::from_utf8(line) {
         Ok(l) => l,
         Err(e) => return not_a_job(out, number, &format!("not UTF-8 ({e})")),
@@ -271,21 +308,35 @@ pub fn answer<W: Write>(what_if: WhatIf, number: usize, line: &[u8], out: &mut W
     if line.trim().is_empty() {
         return Ok(());
     }
+    if let Some(read) = what_if.job
+        && let Some((id, result)) = read(line)
+    {
+        return write_answer(out, &id, result.map_err(|e| format!("{e:#}")));
+    }
     let job: Job<'_> = match serde_json::from_str(line) {
         Ok(j) => j,
         Err(e) => return not_a_job(out, number, &e.to_string()),
     };
-    match adjudicate(what_if, &job) {
+    write_answer(out, &job.id, adjudicate(what_if, &job))
+}
+
+/// A job's answer line: its result, or why there is none.
+fn write_answer<W: Write>(
+    out: &mut W,
+    id: &serde_json::Value,
+    result: Result<String, String>,
+) -> std::io::Result<()> {
+    match result {
         Ok(result) => {
             // The result is already one line of JSON: put it in place, unparsed.
             out.write_all(b"{\"id\":")?;
-            serde_json::to_writer(&mut *out, &job.id)?;
+            serde_json::to_writer(&mut *out, id)?;
             out.write_all(b",\"result\":")?;
             out.write_all(result.as_bytes())?;
             out.write_all(b"}\n")
         }
         Err(e) => {
-            serde_json::to_writer(&mut *out, &serde_json::json!({"id": job.id, "error": e}))?;
+            serde_json::to_writer(&mut *out, &serde_json::json!({"id": id, "error": e}))?;
             out.write_all(b"\n")
         }
     }
@@ -298,7 +349,7 @@ fn not_a_job<W: Write>(out: &mut W, number: usize, why: &str) -> std::io::Result
 }
 
 /// Reads the job's position and orders in place and hands them to the system.
-fn adjudicate(what_if: WhatIf, job: &Job<'_>) -> Result<String, String> {
+fn adjudicate(what_if: WhatIfTool, job: &Job<'_>) -> Result<String, String> {
     let raw = job.position.get();
     let position: Cow<'_, str> = match raw.as_bytes().first() {
         Some(b'{') => Cow::Borrowed(raw),
@@ -309,16 +360,14 @@ fn adjudicate(what_if: WhatIf, job: &Job<'_>) -> Result<String, String> {
             ));
         }
     };
-    let lines: Vec<&str> = match &job.orders {
-        Orders::Text(t) => vec![t.as_ref()],
-        Orders::Lines(l) => l.iter().map(AsRef::as_ref).collect(),
-    };
-    what_if(&position, &lines, WhatIfOutput::JsonLine).map_err(|e| format!("{e:#}"))
+    (what_if.phase)(&position, &job.orders.lines(), WhatIfOutput::JsonLine).map_err(|e| format!("{e:#}"))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const ECHO: WhatIfTool = WhatIfTool { phase: echo, job: None };
 
     /// A stand-in system: echoes what it was handed.
     fn echo(position: &str, orders: &[&str], _: WhatIfOutput) -> crate::engine::error::Result<String> {
@@ -327,7 +376,7 @@ mod tests {
 
     fn batch(input: &str) -> Vec<serde_json::Value> {
         let mut out = Vec::new();
-        run(echo, input.as_bytes(), &mut out).unwrap();
+        run(ECHO, input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
     }
 
@@ -359,10 +408,10 @@ mod tests {
         }
         input.push_str("{\"id\": \"last\", \"position\": \"p\", \"orders\": \"o\"}");
         let mut one = Vec::new();
-        run(echo, input.as_bytes(), &mut one).unwrap();
+        run(ECHO, input.as_bytes(), &mut one).unwrap();
         for workers in [2, 3, 8] {
             let mut many = Vec::new();
-            run_on(echo, input.as_bytes(), &mut many, workers).unwrap();
+            run_on(ECHO, input.as_bytes(), &mut many, workers).unwrap();
             assert_eq!(String::from_utf8_lossy(&many), String::from_utf8_lossy(&one), "{workers} threads");
         }
         let answers: Vec<serde_json::Value> =
@@ -387,7 +436,7 @@ mod tests {
             out[2]["error"].as_str().unwrap().contains("the orders as one string or as an array of lines")
         );
         let mut out = Vec::new();
-        run(echo, &b"\xff\n"[..], &mut out).unwrap();
+        run(ECHO, &b"\xff\n"[..], &mut out).unwrap();
         assert!(String::from_utf8(out).unwrap().contains("not UTF-8"));
     }
 }

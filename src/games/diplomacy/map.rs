@@ -147,8 +147,11 @@ pub struct Map {
     army_adj: Vec<bool>,
     fleet_adj: Vec<bool>,
     by_id: NameMap<ProvinceId>,
-    /// Every name of every power, squashed, for quick lookups.
+    /// Every name of every power, squashed, in the map's order (for seating players).
     power_names: Vec<(String, PowerId)>,
+    /// The same names for lookups: every order line and every unit of a position
+    /// names a power, some sixty names against one.
+    power_by_squashed: NameMap<PowerId>,
     /// Each province's names ([`Province::names`]), squashed, by province id:
     /// an order names provinces as players type them, and squashing every name again
     /// for every word read was half of reading a Guerilla Warfare orders file.
@@ -417,11 +420,11 @@ impl Map {
                 buf[n] = b.to_ascii_lowercase();
                 n += 1;
             }
-            let s = &buf[..n];
-            return self.power_names.iter().find(|(k, _)| k.as_bytes() == s).map(|(_, p)| *p);
+            // ASCII letters and digits only, so always a string.
+            let s = std::str::from_utf8(&buf[..n]).ok()?;
+            return self.power_by_squashed.get(s).copied();
         }
-        let s = squash(name);
-        self.power_names.iter().find(|(n, _)| *n == s).map(|(_, p)| *p)
+        self.power_by_squashed.get(&squash(name)).copied()
     }
 
     /// Every other name of every power (adjective, abbreviation, aliases), as
@@ -844,6 +847,11 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
             }
         }
     }
+    let mut power_by_squashed = NameMap::default();
+    for (s, p) in &power_names {
+        // The first power to claim a name keeps it, as the list's first match did.
+        power_by_squashed.entry(s.clone()).or_insert(*p);
+    }
     Some(Map {
         name: raw.name,
         source: raw.source,
@@ -857,6 +865,7 @@ fn build(raw: RawMap, problems: &mut Vec<String>) -> Option<Map> {
         fleet_adj,
         by_id,
         power_names,
+        power_by_squashed,
         province_names,
     })
 }

@@ -133,7 +133,10 @@ pub static INFO: SystemInfo = SystemInfo {
         ("demo.toml", include_str!("../../../games/diplomacy/demo.toml")),
     ],
     tools: crate::engine::Tools {
-        what_if: Some(whatif::what_if_lines),
+        what_if: Some(crate::engine::WhatIfTool {
+            phase: whatif::what_if_lines,
+            job: Some(whatif::what_if_job),
+        }),
         bench: Some(bench::bench_report),
         map: None,
     },
