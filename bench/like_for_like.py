@@ -10,7 +10,8 @@ is kept. Then:
 
 - `umpire what-if diplomacy --batch` adjudicates the whole file in one process, timed
   from start to exit (reading the jobs, reading positions and orders, adjudicating,
-  writing a JSON result per phase). Positions go as JSON objects and orders as arrays
+  writing a JSON result per phase to a file; the time with the results read through a
+  pipe by this script is printed beside it). Positions go as JSON objects and orders as arrays
   of lines (`--toml` sends the TOML position file's text and the orders as one text,
   as earlier builds read them).
 - The package does the same work as a whole process, timed from start to exit: a
@@ -180,21 +181,31 @@ def compare(stdout, expected, keep):
     return agree, differ, errors
 
 
-def timed(command, stdin_path, repeat):
+def timed(command, stdin_path, repeat, pipe=False):
     """The best start-to-exit time of `repeat` runs, the CPU time (user and system) of
     that run, and the last run. The CPU time says what the work costs when other
     programs share the machine and stretch the wall time. Each process reads its jobs
     from a file (the package's as its argument, umpire's as its standard input named
-    by `stdin_path`), as a GM would run either: fed through a pipe by this script, a
-    fast process waits on the script's writing."""
+    by `stdin_path`) and writes its answers to a file, as a GM would run either:
+    through pipes to and from this script, a fast process waits on the script's
+    writing and reading (umpire answers some 4 KB a phase, which this script would
+    read and decode on one of the same cores). `pipe` reads the answers through a
+    pipe instead, for comparison."""
     best = None
     for _ in range(repeat):
         stdin = open(stdin_path, "rb") if stdin_path else None
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        start = time.perf_counter()
-        run = subprocess.run(command, stdin=stdin, capture_output=True, text=True)
-        elapsed = time.perf_counter() - start
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with tempfile.TemporaryFile("w+") as out:
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            start = time.perf_counter()
+            if pipe:
+                run = subprocess.run(command, stdin=stdin, capture_output=True, text=True)
+            else:
+                run = subprocess.run(command, stdin=stdin, stdout=out, stderr=subprocess.PIPE, text=True)
+            elapsed = time.perf_counter() - start
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            if not pipe:
+                out.seek(0)
+                run.stdout = out.read()
         if stdin:
             stdin.close()
         cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -263,6 +274,9 @@ def main():
         (single_time, single_cpu), _ = timed(
             [args.umpire, "what-if", "diplomacy", "--batch", "--jobs", "1"], jobs.name, args.repeat
         )
+        (piped_time, piped_cpu), _ = timed(
+            [args.umpire, "what-if", "diplomacy", "--batch"], jobs.name, args.repeat, pipe=True
+        )
     if whole.returncode != 0:
         print(whole.stderr, file=sys.stderr)
         return 1
@@ -295,6 +309,7 @@ def main():
     print(f"  umpire what-if --batch ({form}), one process, start to exit: {ms(umpire_time)}, CPU {ms(umpire_cpu)} (its default: a thread a core, {min(cores, 8)} here)")
     print(f"  umpire what-if --batch --jobs 1, the same on one thread: {ms(single_time)}, CPU {ms(single_cpu)}")
     print(f"  umpire's batch is {python_time / umpire_time:.1f}x the package's process() alone and {whole_time / umpire_time:.1f}x its whole process, start to exit ({whole_cpu / umpire_cpu:.1f}x in CPU time); on one thread {whole_time / single_time:.1f}x ({whole_cpu / single_cpu:.1f}x in CPU time); whole processes: the fastest of {args.repeat} runs each")
+    print(f"  umpire what-if --batch with its answers read through a pipe by this script instead of written to a file: {ms(piped_time)}, CPU {ms(piped_cpu)}: {whole_time / piped_time:.1f}x the package's whole process")
     if differ2:
         print(f"  differing even so (ids): {differ2[:10]}")
     return 0 if not differ2 and not errors else 1

@@ -157,7 +157,27 @@ const SHARE: usize = 32;
 type Answers = std::io::Result<Vec<u8>>;
 
 /// One piece of work: the number of its first line, its lines, and where its answers go.
-type Work = (usize, Vec<Vec<u8>>, std::sync::mpsc::SyncSender<Answers>);
+type Work = (usize, Share, std::sync::mpsc::SyncSender<Answers>);
+
+/// A piece of work's lines, read one after another into one buffer: one allocation a
+/// piece rather than one a line, freed by the thread that answers them.
+#[derive(Default)]
+struct Share {
+    text: Vec<u8>,
+    /// Where each line ends in `text`.
+    ends: Vec<usize>,
+}
+
+impl Share {
+    fn lines(&self) -> impl Iterator<Item = &[u8]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(self.ends.iter().copied()).map(|(a, b)| self.text.get(a..b).unwrap_or_default())
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+}
 
 /// Answers every job line of `input` on `out`, in order, on `workers` threads (one:
 /// this one). Each job is independent of the others, so a batch answers as fast as
@@ -198,7 +218,7 @@ pub fn run_on<R: BufRead + Send, W: Write>(
                         let Ok((first, lines, back)) = work else { return };
                         let mut buf = Vec::with_capacity(lines.len() * 2048);
                         let answered = lines
-                            .iter()
+                            .lines()
                             .enumerate()
                             .try_for_each(|(i, line)| answer(what_if, first + i, trim_end(line), &mut buf))
                             .map(|()| buf);
@@ -241,20 +261,22 @@ fn read_shares<R: BufRead>(
     order: &std::sync::mpsc::SyncSender<std::sync::mpsc::Receiver<Answers>>,
 ) -> Option<std::io::Error> {
     let mut number = 0;
+    // The size of the last piece, to read the next into a buffer that fits.
+    let mut size = 0;
     loop {
-        let mut lines = Vec::with_capacity(SHARE);
+        let mut lines = Share { text: Vec::with_capacity(size), ends: Vec::with_capacity(SHARE) };
         let mut failed = None;
         while lines.len() < SHARE {
-            let mut buf = Vec::new();
-            match input.read_until(b'\n', &mut buf) {
+            match input.read_until(b'\n', &mut lines.text) {
                 Ok(0) => break,
-                Ok(_) => lines.push(buf),
+                Ok(_) => lines.ends.push(lines.text.len()),
                 Err(e) => {
                     failed = Some(e);
                     break;
                 }
             }
         }
+        size = lines.text.len() + lines.text.len() / 8;
         let (n, first) = (lines.len(), number + 1);
         number += n;
         if n > 0 {
