@@ -297,22 +297,12 @@ impl JsonOut<'_> {
         }
         out.push_str("],\"units\":[");
         for (i, u) in self.units.iter().enumerate() {
-            out.push_str(if i == 0 { "{\"power\":" } else { ",{\"power\":" });
-            json_str(&mut out, u.power);
-            out.push_str(",\"kind\":");
-            json_str(&mut out, u.kind);
-            out.push_str(",\"at\":");
-            json_str(&mut out, &u.at);
+            unit_fields(&mut out, i == 0, u.power, u.kind, &u.at);
             out.push('}');
         }
         out.push_str("],\"dislodged\":[");
         for (i, d) in self.dislodged.iter().enumerate() {
-            out.push_str(if i == 0 { "{\"power\":" } else { ",{\"power\":" });
-            json_str(&mut out, d.power);
-            out.push_str(",\"kind\":");
-            json_str(&mut out, d.kind);
-            out.push_str(",\"at\":");
-            json_str(&mut out, &d.at);
+            unit_fields(&mut out, i == 0, d.power, d.kind, &d.at);
             out.push_str(",\"retreats\":");
             json_list(&mut out, d.retreats.iter().map(AsRef::as_ref));
             out.push('}');
@@ -329,6 +319,17 @@ impl JsonOut<'_> {
         out.push_str("}}");
         out
     }
+}
+
+/// `{"power":…,"kind":…,"at":…` of a unit or a dislodged unit, after a comma unless
+/// it is the `first` of its list; the caller closes it.
+fn unit_fields(out: &mut String, first: bool, power: &str, kind: &str, at: &str) {
+    out.push_str(if first { "{\"power\":" } else { ",{\"power\":" });
+    json_str(out, power);
+    out.push_str(",\"kind\":");
+    json_str(out, kind);
+    out.push_str(",\"at\":");
+    json_str(out, at);
 }
 
 /// A JSON string as serde_json writes it: as it stands when nothing in it needs an
