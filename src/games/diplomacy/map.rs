@@ -150,7 +150,7 @@ pub struct Map {
     /// Every name of every power, squashed, in the map's order (for seating players).
     power_names: Vec<(String, PowerId)>,
     /// The same names for lookups: every order line and every unit of a position
-    /// names a power, some sixty names against one.
+    /// names a power, and the standard map alone gives its powers 34 names.
     power_by_squashed: NameMap<PowerId>,
     /// Each province's names ([`Province::names`]), squashed, by province id:
     /// an order names provinces as players type them, and squashing every name again
