@@ -93,21 +93,14 @@ impl<'de: 'a, 'a> Deserialize<'de> for Orders<'a> {
     }
 }
 
-/// A job line as read: the id, the orders, and the position still as JSON text (the
-/// system reads it), so that a malformed position is answered under the job's id.
-#[derive(Deserialize)]
-struct Job<'a> {
-    #[serde(default)]
-    id: serde_json::Value,
-    #[serde(borrow)]
-    position: &'a RawValue,
-    #[serde(borrow)]
-    orders: Orders<'a>,
-}
+/// A job line as the general reader reads it: the id, the orders, and the position
+/// still as JSON text (the system reads it), so that a malformed position is answered
+/// under the job's id.
+type Job<'a> = JobOf<'a, &'a RawValue>;
 
-/// A job line read with its position as a system's own type `P`, in one pass: for a
-/// system's [`WhatIfTool::job`]. The same fields as the general reader's job, read
-/// the same way (other fields are passed over).
+/// A job line with its position read as `P` (other fields are passed over): as JSON
+/// text for the general reader ([`Job`]), or in one pass as a system's own position
+/// type, for its [`WhatIfTool::job`].
 #[derive(Deserialize)]
 #[serde(bound(deserialize = "P: Deserialize<'de>, 'de: 'a"))]
 pub struct JobOf<'a, P> {
